@@ -1,0 +1,59 @@
+/**
+ * Laboratory panel keys with display names. The first four are the keys of the authors' files; the rest are the
+ * keys of the bundled open set. Unknown keys load and are shown humanised.
+ */
+import { humaniseKey } from './text.js';
+import type { Language } from './language.js';
+
+export interface LabPanel {
+  key: string;
+  zh: string;
+  en: string;
+}
+
+export const LAB_PANELS: readonly LabPanel[] = [
+  p('routine_blood_test', '血常规', 'routine blood test'),
+  p('blood_biochemistry_test', '血生化', 'blood biochemistry'),
+  p('coagulation_function_test', '凝血功能', 'coagulation function'),
+  p('tumor_marker_test', '肿瘤标志物', 'tumour markers'),
+  p('liver_function', '肝功能', 'liver function tests'),
+  p('renal_function', '肾功能', 'renal function'),
+  p('electrolytes', '电解质', 'electrolytes'),
+  p('urinalysis', '尿常规', 'urinalysis'),
+  p('stool_routine', '粪便常规+隐血', 'stool routine and occult blood'),
+  p('blood_glucose', '血糖', 'blood glucose'),
+  p('glycated_hemoglobin', '糖化血红蛋白', 'glycated haemoglobin'),
+  p('blood_lipids', '血脂', 'blood lipids'),
+  p('thyroid_function', '甲状腺功能', 'thyroid function'),
+  p('cardiac_markers', '心肌损伤标志物', 'myocardial injury markers'),
+  p('bnp', '脑钠肽', 'natriuretic peptide'),
+  p('arterial_blood_gas', '动脉血气分析', 'arterial blood gas'),
+  p('inflammatory_markers', '炎症指标', 'inflammatory markers (CRP, PCT)'),
+  p('d_dimer', 'D-二聚体', 'D-dimer'),
+  p('urine_protein_24h', '24小时尿蛋白定量', '24-hour urine protein'),
+  p('hormone_levels', '激素水平', 'hormone levels'),
+  p('immunology', '免疫学检查', 'immunology'),
+  p('serum_protein_electrophoresis', '血清蛋白电泳', 'serum protein electrophoresis'),
+  p('hepatitis_b_markers', '乙肝两对半', 'hepatitis B markers'),
+  p('cerebrospinal_fluid', '脑脊液检查', 'cerebrospinal fluid analysis'),
+  p('bone_marrow', '骨髓细胞学', 'bone marrow smear'),
+  p('blood_type_and_crossmatch', '血型', 'blood group and crossmatch'),
+  p('pregnancy_test', '人绒毛膜促性腺激素', 'hCG (pregnancy test)'),
+];
+
+function p(key: string, zh: string, en: string): LabPanel {
+  return { key, zh, en };
+}
+
+const BY_KEY = new Map(LAB_PANELS.map((x) => [x.key, x]));
+
+export function labPanelOf(key: string): LabPanel | undefined {
+  return BY_KEY.get(key.trim());
+}
+
+/** A display name for any lab key; unknown keys are humanised. */
+export function labPanelName(key: string, lang: Language): string {
+  const known = labPanelOf(key);
+  if (known) return lang === 'zh' ? known.zh : known.en;
+  return humaniseKey(key);
+}

@@ -1,0 +1,53 @@
+/**
+ * Imaging modality keys (PROTOCOL §3) with display names in both languages. Unknown keys are allowed
+ * everywhere and shown humanised, because real files carry keys this table does not know.
+ */
+import { humaniseKey } from './text.js';
+import type { Language } from './language.js';
+
+export interface Modality {
+  key: string;
+  zh: string;
+  en: string;
+}
+
+export const MODALITIES: readonly Modality[] = [
+  m('plain_computed_tomography_scan', 'CT平扫', 'plain CT scan'),
+  m('contrast_computed_tomography_scan', 'CT增强', 'contrast-enhanced CT scan'),
+  m('plain_computed_tomography_scan+contrast_computed_tomography_scan', 'CT平扫+增强', 'plain and contrast-enhanced CT scan'),
+  m('color_doppler_ultrasound', '彩色多普勒超声', 'color Doppler ultrasound'),
+  m('mammography', '乳腺钼靶', 'mammography'),
+  m('plain_magnetic_resonance_imaging_scan', '磁共振平扫', 'plain MRI scan'),
+  m('contrast_magnetic_resonance_imaging_scan', '磁共振增强', 'contrast-enhanced MRI scan'),
+  m('plain_magnetic_resonance_imaging_scan+contrast_magnetic_resonance_imaging_scan', '磁共振平扫+增强', 'plain and contrast-enhanced MRI scan'),
+  m('magnetic_resonance_angiography', '磁共振血管造影', 'magnetic resonance angiography (MRA)'),
+  m('plain_magnetic_resonance_imaging_scan+magnetic_resonance_angiography', '磁共振平扫+血管造影', 'plain MRI scan and MR angiography'),
+  m('magnetic_resonance_hydrography', '磁共振水成像', 'magnetic resonance hydrography'),
+  m('plain_magnetic_resonance_imaging_scan+magnetic_resonance_hydrography', '磁共振平扫+水成像', 'plain MRI scan and MR hydrography'),
+  m('digital_radiography', '数字X线摄影', 'digital radiography (X-ray)'),
+  m('computed_tomography_angiography', 'CT血管造影', 'CT angiography (CTA)'),
+  m('echocardiogram', '超声心动图', 'echocardiography'),
+  m('coronary_arteriography', '冠状动脉造影', 'coronary angiography'),
+  m('esophagogastroduodenoscopy', '食道、胃、十二指肠镜', 'esophagogastroduodenoscopy'),
+  m('parathyroid_imaging', '甲状旁腺显像', 'parathyroid imaging'),
+  m('nasopharyngoscope', '电子鼻咽喉镜', 'electronic nasopharyngolaryngoscopy'),
+  m('gastrointestinal_tract_radiography', '消化道造影', 'gastrointestinal contrast radiography'),
+];
+
+function m(key: string, zh: string, en: string): Modality {
+  return { key, zh, en };
+}
+
+const BY_KEY = new Map(MODALITIES.map((x) => [x.key, x]));
+
+/** The table entry for a key, or undefined for keys the table does not know. */
+export function modalityOf(key: string): Modality | undefined {
+  return BY_KEY.get(key.trim());
+}
+
+/** A display name for any modality key; unknown keys are humanised (`bone_scan` → `Bone scan`). */
+export function modalityName(key: string, lang: Language): string {
+  const known = modalityOf(key);
+  if (known) return lang === 'zh' ? known.zh : known.en;
+  return humaniseKey(key);
+}

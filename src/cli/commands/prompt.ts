@@ -1,0 +1,57 @@
+/** `clinicallab prompt`: render the prompts of one case exactly as a model would receive them. */
+import type { Command } from 'commander';
+import { filterCases } from '../../bench/stats.js';
+import { GENERATION_KINDS, type GenerationKind } from '../../tasks/definitions.js';
+import { casePrompts } from '../../tasks/prompts.js';
+import { loadTemplates } from '../../tasks/templates.js';
+import { paint, type Io } from '../io.js';
+import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../shared.js';
+
+interface Options {
+  uid: string;
+  lang?: string;
+  kind?: string;
+  templates?: string;
+  departments?: string;
+  json?: boolean;
+}
+
+export function register(program: Command, io: Io): void {
+  program
+    .command('prompt')
+    .description('print the prompts of one case as the model receives them')
+    .argument('[paths...]', 'files or folders; default: the bundled open case set')
+    .requiredOption('-u, --uid <uid>', 'clinical_case_uid of the case (a unique prefix is enough)')
+    .option('-l, --lang <lang>', 'zh or en (default: every language the case has)')
+    .option('-k, --kind <kind>', `one of ${GENERATION_KINDS.join(', ')} (default: all)`)
+    .option('-t, --templates <dir>', 'folder with your own templates (<dir>/<lang>/<name>.txt) replacing the built-in ones')
+    .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
+    .option('--json', 'print JSON')
+    .action(async (paths: string[], opts: Options) => {
+      const taxonomy = await taxonomyFrom(opts.departments);
+      const language = languageOption(opts.lang);
+      let kinds: readonly GenerationKind[] = GENERATION_KINDS;
+      if (opts.kind) {
+        if (!(GENERATION_KINDS as readonly string[]).includes(opts.kind)) throw new UsageError(`--kind "${opts.kind}" is not one of ${GENERATION_KINDS.join(', ')}`);
+        kinds = [opts.kind as GenerationKind];
+      }
+      const templates = await loadTemplates(opts.templates);
+      const result = await loadWithReport(io, casePathsOrBundled(paths), { taxonomy, quiet: true, json: opts.json ?? false });
+      const prefix = opts.uid.trim().toLowerCase();
+      const cases = filterCases(result.cases, language ? { language } : {}).filter((c) => c.uid.toLowerCase().startsWith(prefix));
+      const uids = new Set(cases.map((c) => c.uid));
+      if (uids.size === 0) throw new UsageError(`no case with uid "${opts.uid}"`);
+      if (uids.size > 1) throw new UsageError(`"${opts.uid}" matches ${uids.size} cases; give more of the uid`);
+      const prompts = cases.flatMap((c) => casePrompts(c, { templates, taxonomy }, kinds));
+      if (opts.json) {
+        io.out(JSON.stringify(prompts, null, 2));
+        return;
+      }
+      for (const p of prompts) {
+        const what = [p.kind, p.language, p.exam ? `exam ${p.exam}` : '', `template ${p.template.name} #${p.template.hash}`, p.template.source]
+          .filter(Boolean)
+          .join(' · ');
+        io.out(`${paint(io, 'bold', `── ${what}`)}\n${p.text}\n`);
+      }
+    });
+}

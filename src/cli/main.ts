@@ -1,0 +1,66 @@
+/** The command line: parse flags, call the library, print. No logic of its own lives here. */
+import { Command, CommanderError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { PACKAGE_ROOT } from '../bench/bundled.js';
+import { processIo, paint, type Io } from './io.js';
+import { UsageError } from './shared.js';
+import * as cases from './commands/cases.js';
+import * as prompt from './commands/prompt.js';
+import * as run from './commands/run.js';
+import * as templates from './commands/templates.js';
+import * as validate from './commands/validate.js';
+
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(`${PACKAGE_ROOT}package.json`, 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+export function createProgram(io: Io, setExit: (code: number) => void): Command {
+  const program = new Command();
+  program
+    .name('clinicallab')
+    .description('ClinicalLab: evaluate LLMs and LLM agents on multi-department clinical diagnosis (ClinicalBench).')
+    .version(version(), '-V, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeOut: (s) => io.out(s.replace(/\n$/, '')), writeErr: (s) => io.err(s.replace(/\n$/, '')) })
+    .exitOverride();
+  program.addHelpText(
+    'after',
+    `
+Start with:
+  clinicallab run                 plan the default evaluation on the bundled open case set
+  clinicallab validate <files>    check ClinicalBench files
+  clinicallab cases --show <uid>  read a case section by section`,
+  );
+  run.register(program, io, setExit);
+  validate.register(program, io, setExit);
+  cases.register(program, io, setExit);
+  prompt.register(program, io);
+  templates.register(program, io);
+  for (const cmd of program.commands) cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s.replace(/\n$/, '')), writeErr: (s) => io.err(s.replace(/\n$/, '')) });
+  return program;
+}
+
+/** Run the CLI with the given arguments (without `node` and the script); returns the exit code. */
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  let code = 0;
+  const program = createProgram(io, (c) => {
+    code = Math.max(code, c);
+  });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version end here with exit code 0; usage mistakes with 1 from commander → 2.
+      return err.exitCode === 0 ? 0 : 2;
+    }
+    if (err instanceof UsageError) {
+      io.err(`${paint(io, 'red', 'error')}: ${err.message}`);
+      return 2;
+    }
+    io.err(`${paint(io, 'red', 'error')}: ${err instanceof Error ? err.message : String(err)}`);
+    if (process.env.CLINICALLAB_DEBUG && err instanceof Error && err.stack) io.err(err.stack);
+    return 1;
+  }
+}

@@ -1,0 +1,62 @@
+/** Pieces several commands share: reading the department list, loading cases and printing what went wrong. */
+import { BUNDLED_CASES_DIR } from '../bench/bundled.js';
+import { DepartmentTaxonomy } from '../bench/departments.js';
+import { loadDepartmentFile } from '../bench/department-file.js';
+import { parseLanguage, type Language } from '../bench/language.js';
+import { formatProblem, loadCases, type LoadResult } from '../bench/loader.js';
+import { paint, type Io } from './io.js';
+
+/** An error the user caused (bad flag, missing file): printed without a stack trace, exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export async function taxonomyFrom(file: string | undefined): Promise<DepartmentTaxonomy> {
+  return file ? loadDepartmentFile(file) : DepartmentTaxonomy.default();
+}
+
+export function languageOption(value: string | undefined): Language | undefined {
+  if (value === undefined) return undefined;
+  const lang = parseLanguage(value);
+  if (!lang) throw new UsageError(`--lang "${value}" is not a language of ClinicalBench; use zh or en`);
+  return lang;
+}
+
+export function casePathsOrBundled(paths: string[] | undefined): string[] {
+  return paths && paths.length > 0 ? paths : [BUNDLED_CASES_DIR];
+}
+
+export async function loadWithReport(
+  io: Io,
+  paths: string[],
+  opts: { strict?: boolean; taxonomy: DepartmentTaxonomy; quiet?: boolean; json?: boolean },
+): Promise<LoadResult> {
+  const result = await loadCases(paths, { strict: opts.strict ?? false, taxonomy: opts.taxonomy });
+  if (!opts.json) printProblems(io, result, opts.quiet ?? false);
+  return result;
+}
+
+export function printProblems(io: Io, result: LoadResult, quiet: boolean): void {
+  for (const p of result.problems) {
+    if (p.severity === 'warning' && quiet) continue;
+    const tag = p.severity === 'error' ? paint(io, 'red', 'error') : paint(io, 'yellow', 'warning');
+    io.err(`${tag}: ${formatProblem(p)}`);
+  }
+}
+
+export function loadSummaryLine(result: LoadResult): string {
+  const errors = result.problems.filter((p) => p.severity === 'error').length;
+  const warnings = result.problems.length - errors;
+  const uids = new Set(result.cases.map((c) => c.uid)).size;
+  return (
+    `${result.loaded} record${result.loaded === 1 ? '' : 's'} loaded (${uids} case${uids === 1 ? '' : 's'}) from ${result.files.length} file${result.files.length === 1 ? '' : 's'}; ` +
+    `${result.skipped} skipped; ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`
+  );
+}
+
+export function hasErrors(result: LoadResult): boolean {
+  return result.problems.some((p) => p.severity === 'error');
+}
