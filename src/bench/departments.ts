@@ -179,7 +179,7 @@ function aliasKeys(name: string): string[] {
 function cleanName(name: string): string {
   return toHalfWidth(name)
     .trim()
-    .replace(/^[\s"'`*#>\-•·【\[(（]+|[\s"'`*。.;；,，!！】\])）]+$/gu, '')
+    .replace(/^[\s"'`*#>\-•·【[(（]+|[\s"'`*。.;；,，!！】\])）]+$/gu, '')
     .replace(/^\d+\s*[.)、:]\s*/u, '')
     .trim();
 }

@@ -27,6 +27,7 @@ export function paint(io: Io, style: Style, text: string): string {
 /** Columns a string takes in a terminal: East Asian wide characters count two. */
 export function displayWidth(text: string): number {
   let w = 0;
+  // eslint-disable-next-line no-control-regex -- ANSI colour codes take no columns
   for (const ch of text.replace(/\u001b\[[0-9;]*m/g, '')) {
     const cp = ch.codePointAt(0)!;
     w += isWide(cp) ? 2 : 1;

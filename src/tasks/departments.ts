@@ -24,7 +24,7 @@ const LEAD_IN =
 function stripDecoration(text: string): string {
   return toHalfWidth(text)
     .replace(/\*\*|__|`/g, '')
-    .replace(/^[\s"'“”‘’「」【\[]+|[\s"'“”‘’「」】\]。.!！]+$/gu, '')
+    .replace(/^[\s"'“”‘’「」【[]+|[\s"'“”‘’「」】\]。.!！]+$/gu, '')
     .replace(LEAD_IN, '')
     .trim();
 }

@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SECTION_IDS } from '../../src/tasks/definitions.js';
+import { formatSections, parseSections, type Sections } from '../../src/tasks/sections.js';
+
+const full: Sections = {
+  preliminary: '1. Acute appendicitis; 2. Localised peritonitis.',
+  basis: '1. Migratory right lower quadrant pain.\n2. McBurney tenderness.',
+  differential: '1. Ureteral calculus: no haematuria.\n2. Ectopic pregnancy: hCG negative.',
+  principal: 'Acute appendicitis',
+  principle: 'Early appendicectomy and antibiotics.',
+  plan: '1. Laparoscopic appendicectomy.\n2. Cefuroxime and metronidazole.',
+};
+
+describe('the six-section answer', () => {
+  it('round-trips a well-formed answer in both languages', () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const parsed = parseSections(formatSections(full, lang));
+      expect(parsed.sections).toEqual(full);
+      expect(parsed.found).toEqual([...SECTION_IDS]);
+      expect(parsed.preamble).toBe('');
+    }
+  });
+
+  it('reads markdown headers, bold labels, numbering, full-width colons and a preamble', () => {
+    const answer = [
+      'Sure — here is my assessment.',
+      '',
+      '## 1. Preliminary Diagnosis',
+      '- Acute appendicitis',
+      '**Diagnostic Basis:** migratory pain',
+      '3) Differential Diagnosis：',
+      'Ureteral calculus',
+      '**4. Principal Diagnosis**: Acute appendicitis',
+      '### Therapeutic Principles',
+      'Surgery.',
+      '【Treatment Plan】',
+      '1. Appendicectomy',
+      '---',
+    ].join('\n');
+    const { sections, found, preamble } = parseSections(answer);
+    expect(preamble).toBe('Sure — here is my assessment.');
+    expect(found).toEqual([...SECTION_IDS]);
+    expect(sections.preliminary).toBe('- Acute appendicitis');
+    expect(sections.basis).toBe('migratory pain');
+    expect(sections.differential).toBe('Ureteral calculus');
+    expect(sections.principal).toBe('Acute appendicitis');
+    expect(sections.principle).toBe('Surgery.');
+    expect(sections.plan).toBe('1. Appendicectomy');
+  });
+
+  it('reads zh labels written inline in one paragraph, and the think block of reasoning models', () => {
+    const answer = '<think>先看主诉……主要诊断：也许是胆囊炎</think>初步诊断：急性阑尾炎。诊断依据：转移性右下腹痛。鉴别诊断：输尿管结石。主要诊断：急性阑尾炎。治疗原则：手术。治疗方案：阑尾切除。';
+    const { sections, found } = parseSections(answer);
+    expect(found).toHaveLength(6);
+    expect(sections.principal).toBe('急性阑尾炎。');
+    expect(sections.plan).toBe('阑尾切除。');
+  });
+
+  it('leaves a missing section empty instead of failing', () => {
+    const { sections, found } = parseSections('Preliminary Diagnosis: Pneumonia\nPrincipal Diagnosis: Pneumonia\nTreatment Plan: Antibiotics');
+    expect(found).toEqual(['preliminary', 'principal', 'plan']);
+    expect(sections.basis).toBe('');
+    expect(sections.differential).toBe('');
+    expect(sections.principle).toBe('');
+    expect(sections.plan).toBe('Antibiotics');
+  });
+
+  it('does not take a label mentioned in running text without a colon', () => {
+    const { sections } = parseSections('Preliminary Diagnosis: Pneumonia, which is also the principal diagnosis here.\nPrincipal Diagnosis: Pneumonia');
+    expect(sections.preliminary).toBe('Pneumonia, which is also the principal diagnosis here.');
+    expect(sections.principal).toBe('Pneumonia');
+  });
+
+  it('never throws and always returns six strings, whatever the text', () => {
+    const labelish = fc.constantFrom('Preliminary Diagnosis:', '主要诊断：', '**Treatment Plan**', '## Differential Diagnosis', '\n', '：', '**', '<think>', '</think>');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.string({ unit: "binary" }), labelish), { maxLength: 30 }), (parts) => {
+        const parsed = parseSections(parts.join(''));
+        expect(Object.keys(parsed.sections).sort()).toEqual([...SECTION_IDS].sort());
+        for (const v of Object.values(parsed.sections)) expect(typeof v).toBe('string');
+      }),
+      { numRuns: 2000, seed: 20261129 },
+    );
+  });
+});
