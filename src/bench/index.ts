@@ -1,5 +1,6 @@
 /** bench: cases, loaders and taxonomies — the first stage of the pipeline. */
 export * from './case.js';
+export * from './consistency.js';
 export * from './departments.js';
 export * from './department-file.js';
 export * from './json-text.js';

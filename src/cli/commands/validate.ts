@@ -1,6 +1,7 @@
 /** `clinicallab validate <file…>`: load, report every problem, count per department and language. */
 import type { Command } from 'commander';
 import { CaseLoadError, formatProblem } from '../../bench/loader.js';
+import { checkConsistency } from '../../bench/consistency.js';
 import { countByDepartment, unknownKeys } from '../../bench/stats.js';
 import { paint, table, type Io } from '../io.js';
 import { casePathsOrBundled, hasErrors, loadSummaryLine, loadWithReport, taxonomyFrom } from '../shared.js';
@@ -10,6 +11,7 @@ interface Options {
   json?: boolean;
   quiet?: boolean;
   departments?: string;
+  consistency?: boolean;
 }
 
 export function register(program: Command, io: Io, setExit: (code: number) => void): void {
@@ -21,11 +23,12 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('--departments <file>', 'use a department list from a JSON file instead of the 23 built-in departments')
     .option('--json', 'print a machine-readable report on stdout')
     .option('-q, --quiet', 'do not print warnings')
+    .option('--consistency', 'also check content: lab arrows against ranges, abnormal lists, modality keys, principal in preliminary list')
     .addHelpText(
       'after',
       `
 Every record is either loaded or reported with its file, record number, line, uid and field.
-Exit status: 0 when every record loaded, 1 when any record or file had an error.
+Exit status: 0 when every record loaded, 1 when any record or file had an error (or, with --consistency,\nwhen a consistency check found something).
 
 Examples:
   clinicallab validate data/clinicalbench_zh.json data/clinicalbench_en.json
@@ -45,6 +48,7 @@ Examples:
         }
         throw err;
       }
+      const findings = opts.consistency ? result.cases.flatMap(checkConsistency) : [];
       const counts = countByDepartment(result.cases, taxonomy);
       const unknown = unknownKeys(result.cases);
       if (opts.json) {
@@ -61,6 +65,7 @@ Examples:
               unknownLabKeys: Object.fromEntries(unknown.labs),
               files: result.files,
               problems: result.problems,
+              ...(opts.consistency ? { consistency: findings } : {}),
             },
             null,
             2,
@@ -75,9 +80,11 @@ Examples:
         if (empty > 0 && rows.length > 0) io.out(paint(io, 'dim', `(${empty} of ${taxonomy.size} departments have no cases)`));
         if (unknown.imaging.size > 0) io.out(`Modality keys not in the table (loaded, shown humanised): ${[...unknown.imaging].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
         if (unknown.labs.size > 0) io.out(`Lab keys not in the table (loaded, shown humanised): ${[...unknown.labs].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+        for (const f of findings) io.err(`${paint(io, 'yellow', 'inconsistent')}: uid ${f.uid} (${f.language}): \`${f.field}\` ${f.message}`);
+        if (opts.consistency) io.out(`Consistency: ${findings.length} finding${findings.length === 1 ? '' : 's'} in ${result.cases.length} records`);
         const line = loadSummaryLine(result);
         io.out(hasErrors(result) ? paint(io, 'red', line) : paint(io, 'green', line));
       }
-      if (hasErrors(result)) setExit(1);
+      if (hasErrors(result) || findings.length > 0) setExit(1);
     });
 }

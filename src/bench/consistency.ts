@@ -1,0 +1,66 @@
+/**
+ * Consistency checks a program can make on a case (for anyone writing cases, and for the bundled open set):
+ * lab arrows agree with the values and ranges, the abnormal summary lists exactly the flagged items, modality
+ * keys are known, the principal diagnosis is in the preliminary list, and the case has imaging and labs.
+ * These are findings about content, not load errors: a case that fails them still loads.
+ */
+import type { ClinicalCase } from './case.js';
+import { outsideRange } from './labs.js';
+import { splitNumbered } from './lists.js';
+import { foldKey } from './text.js';
+
+export interface ConsistencyFinding {
+  uid: string;
+  language: string;
+  field: string;
+  message: string;
+}
+
+/** Phrases that mean "nothing abnormal" in an `abnormal` field. */
+const NOTHING_ABNORMAL = /^(?:all items (?:are )?within (?:the )?reference ranges?|no abnormal(?:ities| items)?|各项均在参考范围内|未见异常|无异常(?:项目)?)[.。]?$/iu;
+
+export function checkConsistency(c: ClinicalCase): ConsistencyFinding[] {
+  const out: ConsistencyFinding[] = [];
+  const add = (field: string, message: string): void => {
+    out.push({ uid: c.uid, language: c.language, field, message });
+  };
+
+  if (c.imaging.length === 0) add('imageological_examination', 'has no imaging exam');
+  if (c.labs.length === 0) add('laboratory_examination', 'has no lab test');
+  for (const e of c.imaging) {
+    if (!e.known) add(`imageological_examination.${e.key}`, 'is not a modality key of the table');
+    if (e.impression === '') add(`imageological_examination.${e.key}.impression`, 'is empty');
+  }
+
+  for (const lab of c.labs) {
+    const field = `laboratory_examination.${lab.key}`;
+    const flagged = lab.items.filter((i) => i.flag !== '');
+    for (const item of lab.items) {
+      const outside = outsideRange(item.value, item.range);
+      const label = `${item.abbr || item.name} ${item.value} (range ${item.range || '?'})`;
+      if (outside === true && item.flag === '') add(`${field}.result`, `${label} is outside its range but has no ↑/↓`);
+      if (outside === false && item.flag !== '') add(`${field}.result`, `${label} is flagged ${item.flag} but lies inside its range`);
+      if (outside === true && item.flag !== '') {
+        const low = Number(item.value) < Number(item.range.split(/[-~]/)[0]);
+        if (/^-?\d/.test(item.range) && low !== (item.flag === '↓')) add(`${field}.result`, `${label} has the wrong arrow ${item.flag}`);
+      }
+    }
+    const abnormal = lab.abnormal.trim();
+    const listed = abnormal === '' || NOTHING_ABNORMAL.test(abnormal) ? [] : splitNumbered(abnormal);
+    const listedKeys = listed.map(foldKey).join(' ');
+    for (const item of flagged) {
+      const key = foldKey(item.abbr || item.name);
+      if (key !== '' && !listedKeys.includes(key)) add(`${field}.abnormal`, `does not list the flagged item ${item.abbr || item.name}`);
+    }
+    if (lab.items.length > 0 && listed.length !== flagged.length) {
+      add(`${field}.abnormal`, `lists ${listed.length} item${listed.length === 1 ? '' : 's'} but the result flags ${flagged.length}`);
+    }
+  }
+
+  const principal = foldKey(c.gold.principalDiagnosis);
+  if (principal !== '' && !c.gold.preliminaryDiagnosis.some((d) => foldKey(d).includes(principal) || principal.includes(foldKey(d)))) {
+    add('principal_diagnosis', `"${c.gold.principalDiagnosis}" is not among the preliminary diagnoses`);
+  }
+  if (c.summary.auxiliaryExamination === '') add('clinical_case_summary', 'has no auxiliary examination section');
+  return out;
+}
