@@ -169,13 +169,13 @@ function lineOf(text: string, offset: number): number {
   return 1 + (text.slice(0, offset).match(/\n/g)?.length ?? 0);
 }
 
-/** Start lines of the elements of a top-level array (text already repaired, known to parse). */
-function elementLines(text: string): number[] {
-  const lines: number[] = [];
-  let depth = 0;
+/**
+ * The characters of JSON text that lie outside strings (an opening quote is reported, the string's content is
+ * not), each with its offset and line. Text must have no raw line breaks inside strings (see repairJsonText).
+ */
+function* outsideStrings(text: string): Generator<{ c: string; i: number; line: number }> {
   let inString = false;
   let line = 1;
-  let expectValue = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (c === '\n') line++;
@@ -184,12 +184,22 @@ function elementLines(text: string): number[] {
       else if (c === '"') inString = false;
       continue;
     }
+    if (c === '"') inString = true;
+    yield { c, i, line };
+  }
+}
+
+/** Start lines of the elements of a top-level array (text already repaired, known to parse). */
+function elementLines(text: string): number[] {
+  const lines: number[] = [];
+  let depth = 0;
+  let expectValue = false;
+  for (const { c, line } of outsideStrings(text)) {
     if (depth === 1 && expectValue && !/\s/.test(c) && c !== ']') {
       lines.push(line);
       expectValue = false;
     }
-    if (c === '"') inString = true;
-    else if (c === '{' || c === '[') {
+    if (c === '{' || c === '[') {
       depth++;
       if (depth === 1) expectValue = true;
     } else if (c === '}' || c === ']') depth--;
@@ -208,29 +218,16 @@ interface Piece {
 function splitTopLevel(text: string): Piece[] {
   const pieces: Piece[] = [];
   let depth = 0;
-  let inString = false;
   let start = -1;
   let startLine = 1;
-  let line = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '\n') line++;
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
+  let junkLine = 0; // one error per line of stray text, not one per character
+  for (const { c, i, line } of outsideStrings(text)) {
     if (depth === 0 && !/[\s,{[]/.test(c)) {
-      pieces.push({ text: '', line, error: `not valid JSON at line ${line}: unexpected text between records` });
-      // skip to the next line so one stray token does not produce one error per character
-      const nl = text.indexOf('\n', i);
-      if (nl < 0) break;
-      i = nl - 1;
+      if (junkLine !== line) pieces.push({ text: '', line, error: `not valid JSON at line ${line}: unexpected text between records` });
+      junkLine = line;
       continue;
     }
-    if (c === '"') {
-      inString = true;
-    } else if (c === '{' || c === '[') {
+    if (c === '{' || c === '[') {
       if (depth === 0) {
         start = i;
         startLine = line;
