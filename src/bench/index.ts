@@ -10,6 +10,7 @@ export * from './language.js';
 export * from './lists.js';
 export * from './loader.js';
 export * from './modalities.js';
+export * from './name-table.js';
 export * from './schema.js';
 export * from './stats.js';
 export * from './summary.js';

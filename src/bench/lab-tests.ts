@@ -2,14 +2,9 @@
  * Laboratory panel keys with display names. The first four are the keys of the authors' files; the rest are the
  * keys of the bundled open set. Unknown keys load and are shown humanised.
  */
-import { humaniseKey } from './text.js';
-import type { Language } from './language.js';
+import { nameTable, type NamedKey } from './name-table.js';
 
-export interface LabPanel {
-  key: string;
-  zh: string;
-  en: string;
-}
+export type LabPanel = NamedKey;
 
 export const LAB_PANELS: readonly LabPanel[] = [
   p('routine_blood_test', '血常规', 'routine blood test'),
@@ -45,15 +40,10 @@ function p(key: string, zh: string, en: string): LabPanel {
   return { key, zh, en };
 }
 
-const BY_KEY = new Map(LAB_PANELS.map((x) => [x.key, x]));
+const TABLE = nameTable(LAB_PANELS);
 
-export function labPanelOf(key: string): LabPanel | undefined {
-  return BY_KEY.get(key.trim());
-}
+/** The table entry for a key, or undefined for keys the table does not know. */
+export const labPanelOf = TABLE.of;
 
-/** A display name for any lab key; unknown keys are humanised. */
-export function labPanelName(key: string, lang: Language): string {
-  const known = labPanelOf(key);
-  if (known) return lang === 'zh' ? known.zh : known.en;
-  return humaniseKey(key);
-}
+/** A display name for any key; unknown keys are humanised (`bone_scan` → `Bone scan`). */
+export const labPanelName = TABLE.name;

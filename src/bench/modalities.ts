@@ -2,14 +2,9 @@
  * Imaging modality keys (PROTOCOL §3) with display names in both languages. Unknown keys are allowed
  * everywhere and shown humanised, because real files carry keys this table does not know.
  */
-import { humaniseKey } from './text.js';
-import type { Language } from './language.js';
+import { nameTable, type NamedKey } from './name-table.js';
 
-export interface Modality {
-  key: string;
-  zh: string;
-  en: string;
-}
+export type Modality = NamedKey;
 
 export const MODALITIES: readonly Modality[] = [
   m('plain_computed_tomography_scan', 'CT平扫', 'plain CT scan'),
@@ -38,16 +33,10 @@ function m(key: string, zh: string, en: string): Modality {
   return { key, zh, en };
 }
 
-const BY_KEY = new Map(MODALITIES.map((x) => [x.key, x]));
+const TABLE = nameTable(MODALITIES);
 
 /** The table entry for a key, or undefined for keys the table does not know. */
-export function modalityOf(key: string): Modality | undefined {
-  return BY_KEY.get(key.trim());
-}
+export const modalityOf = TABLE.of;
 
-/** A display name for any modality key; unknown keys are humanised (`bone_scan` → `Bone scan`). */
-export function modalityName(key: string, lang: Language): string {
-  const known = modalityOf(key);
-  if (known) return lang === 'zh' ? known.zh : known.en;
-  return humaniseKey(key);
-}
+/** A display name for any key; unknown keys are humanised (`bone_scan` → `Bone scan`). */
+export const modalityName = TABLE.name;
