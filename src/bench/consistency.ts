@@ -5,7 +5,7 @@
  * These are findings about content, not load errors: a case that fails them still loads.
  */
 import type { ClinicalCase } from './case.js';
-import { outsideRange } from './labs.js';
+import { numericValue, outsideRange } from './labs.js';
 import { splitNumbered } from './lists.js';
 import { foldKey } from './text.js';
 
@@ -41,7 +41,7 @@ export function checkConsistency(c: ClinicalCase): ConsistencyFinding[] {
       if (outside === true && item.flag === '') add(`${field}.result`, `${label} is outside its range but has no ↑/↓`);
       if (outside === false && item.flag !== '') add(`${field}.result`, `${label} is flagged ${item.flag} but lies inside its range`);
       if (outside === true && item.flag !== '') {
-        const low = Number(item.value) < Number(item.range.split(/[-~]/)[0]);
+        const low = (numericValue(item.value) ?? 0) < Number(item.range.split(/[-~]/)[0]);
         if (/^-?\d/.test(item.range) && low !== (item.flag === '↓')) add(`${field}.result`, `${label} has the wrong arrow ${item.flag}`);
       }
     }

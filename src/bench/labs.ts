@@ -66,8 +66,8 @@ function parseItem(raw: string): LabItem {
  * Undefined when either side is not numeric (qualitative results, ranges such as "-").
  */
 export function outsideRange(value: string, range: string): boolean | undefined {
-  const num = Number(value.replace(/^[<>≤≥]\s*/u, ''));
-  if (value.trim() === '' || !Number.isFinite(num)) return undefined;
+  const num = numericValue(value);
+  if (num === undefined) return undefined;
   const r = range.replace(/\s+/g, '');
   let m = /^(-?\d+(?:\.\d+)?)[-~](-?\d+(?:\.\d+)?)$/u.exec(r);
   if (m) return num < Number(m[1]) || num > Number(m[2]);
@@ -76,4 +76,12 @@ export function outsideRange(value: string, range: string): boolean | undefined 
   m = /^([>≥])(-?\d+(?:\.\d+)?)$/u.exec(r);
   if (m) return m[1] === '>' ? num <= Number(m[2]) : num < Number(m[2]);
   return undefined;
+}
+
+/** The number in a result value (`<0.005` → 0.005), or undefined for qualitative values. */
+export function numericValue(value: string): number | undefined {
+  const text = value.trim().replace(/^[<>≤≥]\s*/u, '');
+  if (text === '') return undefined;
+  const num = Number(text);
+  return Number.isFinite(num) ? num : undefined;
 }

@@ -71,5 +71,7 @@ describe('lab result lines', () => {
     expect(outsideRange('41.5', '<23.0')).toBe(true);
     expect(outsideRange('5.0', '≤5.0')).toBe(false);
     expect(outsideRange('+', '-')).toBeUndefined();
+    // a value below the assay's detection limit is still a number
+    expect(outsideRange('<0.005', '0.27-4.2')).toBe(true);
   });
 });
