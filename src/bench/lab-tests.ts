@@ -1,6 +1,6 @@
 /**
- * Laboratory panel keys with display names. The first four are the keys of the authors' files; the rest are the
- * keys of the bundled open set. Unknown keys load and are shown humanised.
+ * Laboratory panel keys with display names. The first four are the keys of the authors' files (the bundled open
+ * set uses them too); the rest are the other panels of the open set. Unknown keys load and are shown humanised.
  */
 import { nameTable, type NamedKey } from './name-table.js';
 
@@ -34,6 +34,12 @@ export const LAB_PANELS: readonly LabPanel[] = [
   p('bone_marrow', '骨髓细胞学', 'bone marrow smear'),
   p('blood_type_and_crossmatch', '血型', 'blood group and crossmatch'),
   p('pregnancy_test', '人绒毛膜促性腺激素', 'hCG (pregnancy test)'),
+  p('pancreatic_enzymes', '血淀粉酶+脂肪酶', 'serum amylase and lipase'),
+  p('iron_studies', '铁代谢', 'iron studies'),
+  p('ebv_markers', 'EB病毒检测', 'Epstein-Barr virus markers'),
+  p('pathogen_tests', '病原学检查', 'pathogen tests'),
+  p('urine_calcium_24h', '尿钙定量（24小时）', 'urine calcium (24-hour)'),
+  p('adrenal_venous_sampling', '肾上腺静脉采血', 'adrenal venous sampling'),
 ];
 
 function p(key: string, zh: string, en: string): LabPanel {
