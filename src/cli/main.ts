@@ -1,26 +1,21 @@
 /** The command line: parse flags, call the library, print. No logic of its own lives here. */
 import { Command, CommanderError } from 'commander';
-import { readFileSync } from 'node:fs';
-import { PACKAGE_ROOT } from '../bench/bundled.js';
+import { packageVersion } from '../bench/bundled.js';
 import { processIo, paint, type Io } from './io.js';
 import { UsageError } from './shared.js';
 import * as cases from './commands/cases.js';
 import * as prompt from './commands/prompt.js';
 import * as run from './commands/run.js';
+import * as runs from './commands/runs.js';
 import * as templates from './commands/templates.js';
 import * as validate from './commands/validate.js';
-
-export function version(): string {
-  const pkg = JSON.parse(readFileSync(`${PACKAGE_ROOT}package.json`, 'utf8')) as { version: string };
-  return pkg.version;
-}
 
 export function createProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command();
   program
     .name('clinicallab')
     .description('ClinicalLab: evaluate LLMs and LLM agents on multi-department clinical diagnosis (ClinicalBench).')
-    .version(version(), '-V, --version')
+    .version(packageVersion(), '-V, --version')
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: (s) => io.out(s.replace(/\n$/, '')), writeErr: (s) => io.err(s.replace(/\n$/, '')) })
     .exitOverride();
@@ -37,6 +32,7 @@ Start with:
   cases.register(program, io, setExit);
   prompt.register(program, io);
   templates.register(program, io);
+  runs.register(program, io);
   for (const cmd of program.commands) cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s.replace(/\n$/, '')), writeErr: (s) => io.err(s.replace(/\n$/, '')) });
   return program;
 }

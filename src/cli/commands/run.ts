@@ -1,69 +1,60 @@
 /**
- * `clinicallab run`: the main job. This version loads and validates the cases (the bundled open set by
- * default), renders every prompt of every task and prints the plan. Sending the prompts to models is the
- * evaluation runner's job, which is not part of this version; the command says so rather than pretending.
+ * `clinicallab run`: the main job. Loads the cases (the bundled open set by default), plans every prompt, and —
+ * when a model is given — runs the jobs in a run directory that can be resumed, retried and inspected.
  */
 import type { Command } from 'commander';
-import { filterCases } from '../../bench/stats.js';
-import { planPrompts } from '../../run/plan.js';
-import { GENERATION_KINDS } from '../../tasks/definitions.js';
-import { loadTemplates } from '../../tasks/templates.js';
-import { paint, table, type Io } from '../io.js';
-import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../shared.js';
-
-interface Options {
-  cases?: string[];
-  lang?: string;
-  limit?: string;
-  templates?: string;
-  departments?: string;
-  strict?: boolean;
-  json?: boolean;
-}
+import type { Io } from '../io.js';
+import { executeRun, type RunFlags } from './run-exec.js';
 
 export function register(program: Command, io: Io, setExit: (code: number) => void): void {
   program
     .command('run')
-    .description('plan an evaluation: load the cases (default: the bundled open set) and render every prompt')
+    .description('evaluate models on ClinicalBench cases (default: plan the bundled open set)')
+    .option('-m, --model <spec...>', 'model(s) to evaluate, e.g. openai:gpt-4o-mini, openai-compatible:qwen2.5-7b@http://127.0.0.1:8000/v1, ollama:llama3.1, llama-cpp:model.gguf')
     .option('-c, --cases <paths...>', 'case files or folders (default: the bundled ClinicalBench-Open set)')
+    .option('--tasks <list>', 'comma-separated tasks: department, preliminary, basis, differential, principal, principle, plan, imaging, difr (default: all)')
     .option('-l, --lang <lang>', 'only zh or only en records')
     .option('-n, --limit <n>', 'only the first n records')
+    .option('-o, --out <dir>', 'run directory (default: clinicallab-runs/<run-id>); an existing one is resumed')
+    .option('--config <file>', 'config file (default: clinicallab.config.yaml/.yml/.json in the current folder)')
+    .option('--concurrency <n>', 'requests in flight per model (default 4; 1 for llama-cpp)')
+    .option('--timeout <seconds>', 'per-request timeout (default 180)')
+    .option('--max-retries <n>', 'retries after a failed request (default 5)')
+    .option('--temperature <t>', 'sampling temperature (default 0)')
+    .option('--max-tokens <n>', 'maximum output tokens per answer')
+    .option('--seed <n>', 'sampling seed, where the provider supports it')
+    .option('--max-cost <usd>', 'stop scheduling new requests before this much (USD) would be spent')
+    .option('--no-cache', 'do not reuse or store answers in the response cache')
+    .option('--cache-dir <dir>', 'response cache folder (default: ~/.cache/clinicallab, or $CLINICALLAB_CACHE_DIR)')
+    .option('--retry-errors [run]', 're-run only the jobs that ended in error (of the run given, or of --out)')
+    .option('--dry-run', 'print the plan and stop')
     .option('-t, --templates <dir>', 'folder with your own templates replacing the built-in ones')
     .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
     .option('--strict', 'stop at the first invalid record')
-    .option('--json', 'print the plan as JSON')
+    .option('--json', 'print the plan or the result as JSON')
     .addHelpText(
       'after',
       `
-This version validates the cases and prints the plan (prompts per task, estimated input tokens, template
-hashes); it does not call any model yet. Exit status 1 when a case file has errors.`,
+Keys come from the environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY,
+OPENAI_COMPATIBLE_API_KEY) or from apiKeyEnv/apiKey in the config file — never from flags. They are not
+written to the run directory, the cache, logs or errors.
+
+Every answer is stored in <run>/run.sqlite as soon as it arrives. Stop a run at any time (Ctrl-C, or even
+kill -9) and run the same command again to continue; nothing answered is asked again. A request that still
+fails after its retries is recorded as an error — never scored as a wrong answer — and can be re-run with
+--retry-errors. Several processes can work on one run directory at once.
+
+Without --model (and no models in the config) the command loads the cases and prints the plan.
+
+Examples:
+  clinicallab run --model openai:gpt-4o-mini --limit 10
+  clinicallab run --model openai-compatible:Qwen2.5-7B-Instruct@http://127.0.0.1:8000/v1 --concurrency 32
+  clinicallab run --model ollama:llama3.1 --lang en --tasks department,difr
+  clinicallab run --out clinicallab-runs/my-run            # resume
+  clinicallab run --retry-errors clinicallab-runs/my-run   # re-run the failed requests`,
     )
-    .action(async (opts: Options) => {
-      const taxonomy = await taxonomyFrom(opts.departments);
-      const language = languageOption(opts.lang);
-      const limit = opts.limit === undefined ? undefined : Number(opts.limit);
-      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`--limit "${opts.limit}" should be a whole number ≥ 1`);
-      const templates = await loadTemplates(opts.templates);
-      const paths = casePathsOrBundled(opts.cases);
-      const result = await loadWithReport(io, paths, { taxonomy, strict: opts.strict ?? false, quiet: true, json: opts.json ?? false });
-      let cases = filterCases(result.cases, language ? { language } : {});
-      if (limit !== undefined) cases = cases.slice(0, limit);
-      const plan = planPrompts(cases, { templates, taxonomy });
-      if (hasErrors(result)) setExit(1);
-      if (opts.json) {
-        const { prompts: _prompts, ...summary } = plan;
-        io.out(JSON.stringify({ ok: !hasErrors(result), loaded: result.loaded, skipped: result.skipped, problems: result.problems, plan: summary }, null, 2));
-        return;
-      }
-      io.out(paint(io, 'bold', `Cases: ${paths.join(', ')}`));
-      io.out(loadSummaryLine(result));
-      io.out('');
-      io.out(table(['generation', 'prompts'], GENERATION_KINDS.map((k) => [k, String(plan.byKind[k])]), [1]));
-      io.out('');
-      io.out(`${plan.prompts.length} prompts for ${plan.records} records (${plan.cases} cases), about ${plan.estimatedInputTokens.toLocaleString('en-US')} input tokens.`);
-      io.out(`Templates: ${Object.entries(plan.templates).map(([k, v]) => `${k}#${v.hash}${v.source === 'builtin' ? '' : ` (${v.source})`}`).join(', ')}`);
-      io.out('');
-      io.out(paint(io, 'yellow', 'No model was called: this version plans and validates; model execution comes with the evaluation runner.'));
-      io.out('See a case with `clinicallab cases --show <uid>` and its prompts with `clinicallab prompt --uid <uid>`.');
+    .action(async (flags: RunFlags) => {
+      const code = await executeRun(io, flags);
+      if (code !== 0) setExit(code);
     });
 }

@@ -1,0 +1,212 @@
+/** What `clinicallab run` does once its flags are parsed: resolve, plan, run, report. */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { filterCases } from '../../bench/stats.js';
+import { ModelError } from '../../models/errors.js';
+import { ResponseCache, defaultCacheDir } from '../../run/cache.js';
+import { loadConfig, type Config } from '../../run/config.js';
+import { evaluate, type Manifest } from '../../run/evaluate.js';
+import { describeRun, isRunDir } from '../../run/inspect.js';
+import { planPrompts } from '../../run/plan.js';
+import { Progress } from '../../run/progress.js';
+import { kindsForTasks, modelEntries, newRunId, RUNS_DIR, unpriced, type ModelFlags } from '../../run/setup.js';
+import { RunStore } from '../../run/store.js';
+import { GENERATION_KINDS } from '../../tasks/definitions.js';
+import { loadTemplates } from '../../tasks/templates.js';
+import { paint, table, type Io } from '../io.js';
+import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../shared.js';
+import { printRunSummary } from './run-summary.js';
+
+export interface RunFlags {
+  model?: string[];
+  cases?: string[];
+  tasks?: string;
+  lang?: string;
+  limit?: string;
+  out?: string;
+  config?: string;
+  concurrency?: string;
+  timeout?: string;
+  maxRetries?: string;
+  temperature?: string;
+  maxTokens?: string;
+  seed?: string;
+  maxCost?: string;
+  cache?: boolean;
+  cacheDir?: string;
+  retryErrors?: string | boolean;
+  dryRun?: boolean;
+  templates?: string;
+  departments?: string;
+  strict?: boolean;
+  json?: boolean;
+}
+
+function num(flag: string, value: string | undefined, opts: { integer?: boolean; min?: number } = {}): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || (opts.integer && !Number.isInteger(n)) || (opts.min !== undefined && n < opts.min)) {
+    throw new UsageError(`${flag} "${value}" should be ${opts.integer ? 'a whole number' : 'a number'}${opts.min !== undefined ? ` ≥ ${opts.min}` : ''}`);
+  }
+  return n;
+}
+
+/** A run directory given to resume supplies the models, cases and filters it was made with. */
+function fromManifest(dir: string): Manifest | undefined {
+  if (!isRunDir(dir)) return undefined;
+  const store = RunStore.open(dir);
+  try {
+    return store.getManifest<Manifest>();
+  } finally {
+    store.close();
+  }
+}
+
+function configFromManifest(m: Manifest): Config {
+  return {
+    models: m.models.map((x) => ({
+      spec: x.id,
+      temperature: x.params.temperature,
+      ...(x.params.maxTokens !== undefined ? { maxTokens: x.params.maxTokens } : {}),
+      ...(x.params.seed !== undefined ? { seed: x.params.seed } : {}),
+      ...(x.params.topP !== undefined ? { topP: x.params.topP } : {}),
+      ...(x.params.topK !== undefined ? { topK: x.params.topK } : {}),
+      concurrency: x.concurrency,
+      timeoutMs: x.timeoutMs,
+      maxRetries: x.maxRetries,
+      ...(x.apiKeyEnv ? { apiKeyEnv: x.apiKeyEnv } : {}),
+      ...(x.price ? { price: x.price } : {}),
+    })),
+  };
+}
+
+export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
+  const { config } = loadConfig(flags.config);
+  const retryDir = typeof flags.retryErrors === 'string' ? flags.retryErrors : undefined;
+  const outFlag = retryDir ?? flags.out ?? config.out;
+  const previous = outFlag ? fromManifest(outFlag) : undefined;
+  if (flags.retryErrors && !previous) throw new UsageError(`--retry-errors needs an existing run directory (${outFlag ?? 'give one with --retry-errors <run> or --out'})`);
+
+  const modelFlags: ModelFlags = {};
+  const set = <K extends keyof ModelFlags>(k: K, v: number | undefined): void => {
+    if (v !== undefined) modelFlags[k] = v;
+  };
+  set('concurrency', num('--concurrency', flags.concurrency, { integer: true, min: 1 }));
+  set('timeoutMs', flags.timeout === undefined ? undefined : num('--timeout', flags.timeout, { min: 0.001 })! * 1000);
+  set('maxRetries', num('--max-retries', flags.maxRetries, { integer: true, min: 0 }));
+  set('temperature', num('--temperature', flags.temperature, { min: 0 }));
+  set('maxTokens', num('--max-tokens', flags.maxTokens, { integer: true, min: 1 }));
+  set('seed', num('--seed', flags.seed, { integer: true }));
+  const maxCost = num('--max-cost', flags.maxCost, { min: 0 }) ?? config.maxCost;
+  const limit = num('--limit', flags.limit, { integer: true, min: 1 }) ?? config.limit ?? previous?.filters.limit;
+  const language = languageOption(flags.lang) ?? config.lang ?? (previous?.filters.language as 'zh' | 'en' | undefined);
+
+  const modelSource = flags.model?.length || config.models?.length ? config : previous ? configFromManifest(previous) : config;
+  let models;
+  try {
+    models = modelEntries(flags.model, modelSource, modelFlags);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  let kinds;
+  try {
+    kinds = flags.tasks || config.tasks ? kindsForTasks(flags.tasks ? [flags.tasks] : config.tasks) : (previous?.kinds ?? kindsForTasks(undefined));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (maxCost !== undefined && unpriced(models).length > 0) {
+    throw new UsageError(`--max-cost needs a price for every model; no price is known for ${unpriced(models).join(', ')} (add one under "pricing" or the model's "price" in the config file)`);
+  }
+
+  const taxonomy = await taxonomyFrom(flags.departments ?? config.departments);
+  const templates = await loadTemplates(flags.templates ?? config.templates);
+  const configCases = config.cases === undefined ? undefined : Array.isArray(config.cases) ? config.cases : [config.cases];
+  const paths = casePathsOrBundled(flags.cases ?? configCases ?? previous?.cases.map((c) => c.file));
+  const loaded = await loadWithReport(io, paths, { taxonomy, strict: flags.strict ?? false, quiet: true, json: flags.json ?? false });
+  let cases = filterCases(loaded.cases, language ? { language } : {});
+  if (limit !== undefined) cases = cases.slice(0, limit);
+  const plan = planPrompts(cases, { templates, taxonomy }, kinds);
+  const jobCount = plan.prompts.length * models.length;
+  const estimatedCost = models.every((m) => m.price)
+    ? models.reduce((sum, m) => sum + (plan.estimatedInputTokens * m.price!.input + plan.prompts.length * (m.params.maxTokens ?? 600) * m.price!.output) / 1e6, 0)
+    : null;
+
+  if (!flags.json) {
+    io.out(paint(io, 'bold', `Cases: ${paths.join(', ')}`));
+    io.out(loadSummaryLine(loaded));
+    io.out(table(['generation', 'prompts'], GENERATION_KINDS.filter((k) => kinds.includes(k)).map((k) => [k, String(plan.byKind[k])]), [1]));
+    io.out(`${plan.prompts.length} prompts for ${plan.records} records (${plan.cases} cases), about ${plan.estimatedInputTokens.toLocaleString('en-US')} input tokens per model.`);
+    if (models.length > 0) {
+      io.out(`Models (${models.length}): ${models.map((m) => m.spec.id).join(', ')} → ${jobCount} jobs` + (estimatedCost !== null ? `, estimated cost ≤ $${estimatedCost.toFixed(2)}` : ''));
+      const noPrice = unpriced(models);
+      if (noPrice.length > 0) io.out(paint(io, 'yellow', `No price known for ${noPrice.join(', ')}: cost will be reported as unknown.`));
+    }
+  }
+  if (hasErrors(loaded) && flags.strict) return 1;
+
+  if (models.length === 0 || flags.dryRun) {
+    if (flags.json) {
+      const { prompts: _prompts, ...summary } = plan;
+      io.out(JSON.stringify({ ok: !hasErrors(loaded), loaded: loaded.loaded, skipped: loaded.skipped, problems: loaded.problems, models: models.map((m) => m.spec.id), jobs: jobCount, estimatedCost, plan: summary }, null, 2));
+    } else if (models.length === 0) {
+      io.out('');
+      io.out(paint(io, 'yellow', 'No model given, so nothing was sent to a model. Give one with --model (see clinicallab run --help), e.g.'));
+      io.out('  clinicallab run --model openai-compatible:<model>@http://127.0.0.1:8000/v1 --limit 10');
+    } else io.out(paint(io, 'dim', '--dry-run: stopping before any model is called.'));
+    return hasErrors(loaded) ? 1 : 0;
+  }
+
+  const dir = resolve(outFlag ?? join(RUNS_DIR, newRunId(models)));
+  const cache = flags.cache === false || config.cache === false || (typeof config.cache === 'object' && config.cache.enabled === false)
+    ? undefined
+    : new ResponseCache(flags.cacheDir ?? (typeof config.cache === 'object' ? config.cache.dir : undefined) ?? defaultCacheDir());
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = (): void => {
+    interrupts++;
+    if (interrupts > 1) process.exit(130);
+    io.err(`\n${paint(io, 'yellow', 'stopping: finishing nothing new, giving unfinished jobs back (Ctrl-C again to quit at once)')}`);
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  const tty = Boolean(process.stderr.isTTY) && !flags.json;
+  let progress: Progress | undefined;
+  if (!flags.json) io.out(`Run directory: ${dir}${existsSync(join(dir, 'run.sqlite')) ? ' (resuming)' : ''}`);
+  try {
+    const { result } = await evaluate({
+      dir,
+      models,
+      cases,
+      caseFiles: loaded.files,
+      kinds,
+      templates,
+      taxonomy,
+      filters: { ...(language ? { language } : {}), ...(limit !== undefined ? { limit } : {}) },
+      ...(cache ? { cache } : {}),
+      ...(maxCost !== undefined ? { maxCost } : {}),
+      retryErrors: Boolean(flags.retryErrors),
+      signal: controller.signal,
+      onStart: ({ total, done, reset }) => {
+        if (reset > 0 && !flags.json) io.out(`Retrying ${reset} job${reset === 1 ? '' : 's'} that had ended in error.`);
+        progress = new Progress({ total, alreadyDone: done, tty, write: (t) => process.stderr.write(flags.json ? '' : t) });
+      },
+      onEvent: (e) => {
+        if (e.type === 'model-failed') io.err(`${paint(io, 'red', 'error')}: ${e.model}: ${e.message}`);
+        else if (e.type === 'budget-reached') io.err(paint(io, 'yellow', `budget reached: $${e.spent.toFixed(4)} spent of --max-cost $${e.maxCost}; no new requests are started, those in flight finish`));
+        progress?.update(e);
+      },
+    });
+    progress?.finish();
+    const info = describeRun(dir);
+    if (flags.json) io.out(JSON.stringify({ dir, result, totals: info.totals, status: info.status, errors: info.errorsByKind }, null, 2));
+    else printRunSummary(io, info, result);
+    return info.status === 'complete' ? 0 : 1;
+  } catch (err) {
+    if (err instanceof ModelError) throw new UsageError(err.message);
+    throw err;
+  } finally {
+    process.off('SIGINT', onSigint);
+    cache?.close();
+  }
+}
+

@@ -1,0 +1,33 @@
+/** Printing what a run did and where its results are. */
+import type { RunInfo } from '../../run/inspect.js';
+import type { RunnerResult } from '../../run/runner.js';
+import { paint, table, type Io } from '../io.js';
+
+export function money(cost: number, unknown: boolean): string {
+  return unknown ? (cost > 0 ? `$${cost.toFixed(4)} + unknown` : 'unknown') : `$${cost.toFixed(4)}`;
+}
+
+export function countsTable(info: RunInfo): string {
+  const models = [...new Set(info.counts.map((c) => c.model))];
+  const rows = models.map((m) => {
+    const of = (s: string): number => info.counts.filter((c) => c.model === m && c.status === s).reduce((n, c) => n + c.n, 0);
+    return [m, String(of('done')), String(of('error')), String(of('pending') + of('running')), String(of('skipped'))];
+  });
+  return table(['model', 'done', 'error', 'pending', 'skipped'], rows, [1, 2, 3, 4]);
+}
+
+export function printRunSummary(io: Io, info: RunInfo, result: RunnerResult): void {
+  io.out('');
+  io.out(countsTable(info));
+  const t = info.totals;
+  io.out(
+    `This invocation: ${result.done} answered (${result.cached} from cache), ${result.errors} errors, ${(result.wallMs / 1000).toFixed(1)} s, ` +
+      `tokens ${result.inputTokens.toLocaleString('en-US')} in / ${result.outputTokens.toLocaleString('en-US')} out, cost ${result.cost === null ? 'unknown' : `$${result.cost.toFixed(4)}`}.`,
+  );
+  io.out(`Whole run: ${t.done}/${t.all} done, ${t.error} errors, ${t.pending + t.running} pending; cost ${money(t.cost, t.unpricedDone > 0)}.`);
+  for (const e of info.errorsByKind) io.out(paint(io, 'red', `  ${e.n} × ${e.kind}: ${e.example}`));
+  if (result.interrupted) io.out(paint(io, 'yellow', 'Interrupted: run the same command again to continue.'));
+  if (result.budgetReached) io.out(paint(io, 'yellow', 'Budget reached: raise --max-cost and run the same command again to continue.'));
+  if (t.error > 0) io.out(`Errors are excluded from scores. Re-run them with: clinicallab run --retry-errors ${info.dir}`);
+  io.out(paint(io, 'bold', `Results: ${info.dir}`));
+}

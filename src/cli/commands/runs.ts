@@ -1,0 +1,79 @@
+/** `clinicallab runs` lists the runs in a folder; `clinicallab show <run>` prints one run's manifest and counts. */
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { describeRun, isRunDir, listRuns } from '../../run/inspect.js';
+import { RUNS_DIR } from '../../run/setup.js';
+import { paint, table, type Io } from '../io.js';
+import { UsageError } from '../shared.js';
+import { countsTable, money } from './run-summary.js';
+
+export function register(program: Command, io: Io): void {
+  program
+    .command('runs')
+    .description('list the runs in a folder with their status')
+    .argument('[dir]', 'folder holding run directories', RUNS_DIR)
+    .option('--json', 'print JSON')
+    .action((dir: string, opts: { json?: boolean }) => {
+      const runs = listRuns(dir);
+      if (opts.json) {
+        io.out(JSON.stringify(runs.map((r) => ({ dir: r.dir, status: r.status, createdAt: r.manifest?.createdAt, models: r.manifest?.models.map((m) => m.id), totals: r.totals })), null, 2));
+        return;
+      }
+      if (runs.length === 0) {
+        io.out(`No runs in ${resolve(dir)}. Start one with: clinicallab run --model <spec>`);
+        return;
+      }
+      const rows = runs.map((r) => [
+        r.dir.split('/').pop()!,
+        r.status,
+        (r.manifest?.models ?? []).map((m) => m.id).join(', '),
+        `${r.totals.done}/${r.totals.all}`,
+        String(r.totals.error),
+        money(r.totals.cost, r.totals.unpricedDone > 0),
+        (r.manifest?.updatedAt ?? '').replace('T', ' ').slice(0, 19),
+      ]);
+      io.out(table(['run', 'status', 'models', 'done', 'errors', 'cost', 'updated'], rows, [3, 4]));
+    });
+
+  program
+    .command('show')
+    .description('print the manifest and job counts of a run')
+    .argument('<run>', 'run directory (or its name under clinicallab-runs/)')
+    .option('--json', 'print JSON')
+    .action((run: string, opts: { json?: boolean }) => {
+      const dir = isRunDir(run) ? run : `${RUNS_DIR}/${run}`;
+      if (!isRunDir(dir)) throw new UsageError(`${run} is not a run directory`);
+      const info = describeRun(dir);
+      if (opts.json) {
+        io.out(JSON.stringify(info, null, 2));
+        return;
+      }
+      const m = info.manifest;
+      io.out(paint(io, 'bold', `Run ${resolve(dir)} — ${info.status}`));
+      if (m) {
+        io.out(`clinicallab ${m.tool.version} on Node ${m.node}; created ${m.createdAt}, updated ${m.updatedAt}, ${m.invocations} invocation(s)`);
+        const files = m.cases.length > 3 ? [`${m.cases.length} files in ${commonDir(m.cases.map((c) => c.file))}`] : m.cases.map((c) => `${c.file} (${c.records} records, sha256 ${c.sha256.slice(0, 12)}…)`);
+        io.out(`Cases: ${files.join('; ')}`);
+        io.out(`Records: ${m.records}${m.filters.language ? `, language ${m.filters.language}` : ''}${m.filters.limit ? `, limit ${m.filters.limit}` : ''}; generations: ${m.kinds.join(', ')}`);
+        io.out(`Templates: ${Object.entries(m.templates).map(([k, v]) => `${k}#${v.hash}${v.source === 'builtin' ? '' : ` (${v.source})`}`).join(', ')}`);
+        io.out(
+          table(
+            ['model', 'params', 'concurrency', 'timeout', 'retries', 'price in/out per 1M'],
+            m.models.map((x) => [x.id, JSON.stringify(x.params), String(x.concurrency), `${x.timeoutMs / 1000}s`, String(x.maxRetries), x.price ? `$${x.price.input} / $${x.price.output}` : 'unknown']),
+          ),
+        );
+      }
+      io.out(countsTable(info));
+      const t = info.totals;
+      io.out(`Tokens ${t.inputTokens.toLocaleString('en-US')} in / ${t.outputTokens.toLocaleString('en-US')} out; cost ${money(t.cost, t.unpricedDone > 0)}`);
+      for (const e of info.errorsByKind) io.out(paint(io, 'red', `  ${e.n} × ${e.kind}: ${e.example}`));
+    });
+}
+
+function commonDir(paths: string[]): string {
+  const parts = paths.map((p) => p.split('/').slice(0, -1));
+  const first = parts[0] ?? [];
+  let n = 0;
+  while (n < first.length && parts.every((p) => p[n] === first[n])) n++;
+  return first.slice(0, n).join('/') || '/';
+}

@@ -1,0 +1,132 @@
+/**
+ * Hosted and server models through the Vercel AI SDK: OpenAI, Anthropic, Google, any OpenAI-compatible server
+ * (vLLM, SGLang, llama.cpp server, LM Studio, DeepSeek, DashScope, OpenRouter) and Ollama. The SDK's own retries
+ * are off (`maxRetries: 0`): the runner owns retries and backoff. SDK errors are classified into ModelErrors.
+ */
+import { ModelError, kindForStatus, parseRetryAfter, type ModelErrorKind } from './errors.js';
+import type { ModelSpec } from './spec.js';
+import type { FinishReason, GenerateRequest, GenerateResult, Model } from './types.js';
+
+export interface Credentials {
+  apiKey?: string;
+  headers?: Record<string, string>;
+}
+
+type LanguageModel = Parameters<typeof import('ai').generateText>[0]['model'];
+
+async function languageModel(spec: ModelSpec, creds: Credentials): Promise<LanguageModel> {
+  const common = { ...(creds.apiKey !== undefined ? { apiKey: creds.apiKey } : {}), ...(creds.headers ? { headers: creds.headers } : {}) };
+  switch (spec.provider) {
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      return createOpenAI({ ...common, ...(spec.baseURL ? { baseURL: spec.baseURL } : {}) }).chat(spec.model);
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      return createAnthropic(common)(spec.model);
+    }
+    case 'google': {
+      const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
+      return createGoogleGenerativeAI(common)(spec.model);
+    }
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+      return createOpenAICompatible({ name: 'openai-compatible', baseURL: spec.baseURL!, ...common, includeUsage: true })(spec.model);
+    }
+    case 'ollama': {
+      const { createOllama } = await import('ollama-ai-provider-v2');
+      return createOllama({ ...(spec.baseURL ? { baseURL: spec.baseURL } : {}), ...(creds.headers ? { headers: creds.headers } : {}) })(spec.model);
+    }
+    default:
+      throw new ModelError('bad-request', `the AI SDK does not serve provider "${spec.provider}"`);
+  }
+}
+
+function finishReason(value: unknown): FinishReason {
+  const known: FinishReason[] = ['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other'];
+  const v = typeof value === 'string' ? value : typeof value === 'object' && value !== null && 'unified' in value ? String((value as { unified: unknown }).unified) : '';
+  return (known as string[]).includes(v) ? (v as FinishReason) : 'unknown';
+}
+
+/** Create a Model backed by the AI SDK. Credentials are used for calls only and kept nowhere else. */
+export async function createAiSdkModel(spec: ModelSpec, creds: Credentials = {}): Promise<Model> {
+  const model = await languageModel(spec, creds);
+  const { generateText, Output, jsonSchema } = await import('ai');
+  return {
+    id: spec.id,
+    async generate(request: GenerateRequest): Promise<GenerateResult> {
+      try {
+        const result = await generateText({
+          model,
+          messages: request.messages,
+          maxRetries: 0,
+          temperature: request.temperature ?? 0,
+          ...(request.maxTokens !== undefined ? { maxOutputTokens: request.maxTokens } : {}),
+          ...(request.seed !== undefined ? { seed: request.seed } : {}),
+          ...(request.topP !== undefined ? { topP: request.topP } : {}),
+          ...(request.topK !== undefined ? { topK: request.topK } : {}),
+          ...(request.stop ? { stopSequences: request.stop } : {}),
+          ...(request.signal ? { abortSignal: request.signal } : {}),
+          ...(request.jsonSchema ? { output: Output.object({ schema: jsonSchema(request.jsonSchema) }) } : {}),
+        });
+        return {
+          text: result.text,
+          usage: {
+            ...(result.usage.inputTokens !== undefined ? { inputTokens: result.usage.inputTokens } : {}),
+            ...(result.usage.outputTokens !== undefined ? { outputTokens: result.usage.outputTokens } : {}),
+          },
+          finishReason: finishReason(result.finishReason),
+          ...(result.response.modelId ? { responseModel: result.response.modelId } : {}),
+        };
+      } catch (err) {
+        throw toModelError(err, request.signal);
+      }
+    },
+  };
+}
+
+const NETWORK_CODES = /ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|UND_ERR_SOCKET|UND_ERR_CONNECT|other side closed|socket hang up|fetch failed|terminated/i;
+
+function describeCause(err: unknown): string {
+  const parts: string[] = [];
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (e instanceof Error) {
+      const code = (e as NodeJS.ErrnoException).code;
+      parts.push(code ? `${e.message} (${code})` : e.message);
+      e = e.cause;
+    } else break;
+  }
+  return parts.join(': ');
+}
+
+/** Classify anything the SDK throws. Pure: duck-typed on error names so it needs no SDK import. */
+export function toModelError(err: unknown, signal?: AbortSignal): ModelError {
+  if (err instanceof ModelError) return err;
+  const e = err as { name?: string; statusCode?: number; responseHeaders?: Record<string, string>; message?: string; cause?: unknown; lastError?: unknown };
+  const message = describeCause(err) || String(err);
+  if (e?.name === 'AI_RetryError' && e.lastError) return toModelError(e.lastError, signal);
+  if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || signal?.aborted) {
+    const reason = signal?.reason as { name?: string } | undefined;
+    const timedOut = e?.name === 'TimeoutError' || reason?.name === 'TimeoutError';
+    return new ModelError(timedOut ? 'timeout' : 'aborted', timedOut ? 'the request timed out' : 'the request was cancelled', { cause: err });
+  }
+  if (e?.name === 'AI_APICallError') {
+    if (typeof e.statusCode === 'number') {
+      // A 2xx that fails anyway means the body was cut or not JSON: worth another try.
+      const kind: ModelErrorKind = e.statusCode < 400 ? 'invalid-response' : kindForStatus(e.statusCode);
+      const retryAfterMs = parseRetryAfter(e.responseHeaders);
+      return new ModelError(kind, `HTTP ${e.statusCode}: ${e.message ?? ''}`.trim(), { status: e.statusCode, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), cause: err });
+    }
+    return new ModelError(NETWORK_CODES.test(message) ? 'network' : 'unknown', message, { cause: err });
+  }
+  if (e?.name === 'AI_JSONParseError' || e?.name === 'AI_InvalidResponseDataError' || e?.name === 'AI_TypeValidationError' || e?.name === 'AI_EmptyResponseBodyError') {
+    return new ModelError('invalid-response', `the server's response could not be read: ${e.message ?? ''}`, { cause: err });
+  }
+  if (e?.name === 'AI_NoContentGeneratedError' || e?.name === 'AI_NoObjectGeneratedError' || e?.name === 'AI_NoOutputGeneratedError') {
+    return new ModelError('empty-response', e.message ?? 'no content', { cause: err });
+  }
+  if (e?.name === 'AI_LoadAPIKeyError') return new ModelError('auth', e.message ?? 'API key missing', { cause: err });
+  if (NETWORK_CODES.test(message)) return new ModelError('network', message, { cause: err });
+  return new ModelError('unknown', message, { cause: err });
+}

@@ -1,0 +1,47 @@
+/**
+ * The one interface every model implements: messages in → text, token usage and finish reason out. Caching,
+ * retries, rate limits and cost are wrappers around it in `run`, never code inside a provider.
+ */
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface GenerateRequest {
+  messages: ChatMessage[];
+  /** Sampling temperature; the runner sends 0 unless told otherwise. */
+  temperature?: number;
+  maxTokens?: number;
+  seed?: number;
+  topP?: number;
+  topK?: number;
+  stop?: string[];
+  /** Ask for JSON output that conforms to this JSON Schema (providers that support it). */
+  jsonSchema?: Record<string, unknown>;
+  /** Aborts the request (timeouts, shutdown). */
+  signal?: AbortSignal;
+}
+
+export interface Usage {
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';
+
+export interface GenerateResult {
+  text: string;
+  usage: Usage;
+  finishReason: FinishReason;
+  /** The model id the server says answered, when it says so. */
+  responseModel?: string;
+}
+
+export interface Model {
+  /** The model spec without secrets, e.g. `openai:gpt-4o` or `openai-compatible:qwen2.5@http://127.0.0.1:8000/v1`. */
+  readonly id: string;
+  generate(request: GenerateRequest): Promise<GenerateResult>;
+  /** Free resources (local models). */
+  close?(): Promise<void>;
+}

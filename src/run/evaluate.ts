@@ -1,0 +1,146 @@
+/**
+ * One evaluation, end to end below the command line: plan the prompts, turn them into jobs for every model,
+ * record the manifest, and run the jobs in the run directory's store. Running it again on the same directory
+ * continues where it stopped; adding a model adds its jobs.
+ */
+import type { ClinicalCase } from '../bench/case.js';
+import { packageVersion } from '../bench/bundled.js';
+import type { DepartmentTaxonomy } from '../bench/departments.js';
+import type { FileReport } from '../bench/loader.js';
+import { apiKeyFor, createModel } from '../models/registry.js';
+import type { Price } from '../models/pricing.js';
+import type { Model } from '../models/types.js';
+import type { GenerationKind } from '../tasks/definitions.js';
+import type { TemplateSet } from '../tasks/templates.js';
+import type { ResponseCache } from './cache.js';
+import { buildJobs, type ModelEntry, type SamplingParams } from './jobs.js';
+import type { BackoffOptions } from './limiter.js';
+import { planPrompts } from './plan.js';
+import { runJobs, type RunEvent, type RunnerResult } from './runner.js';
+import { Redactor } from './secrets.js';
+import { RunStore } from './store.js';
+
+export interface ManifestModel {
+  id: string;
+  provider: string;
+  model: string;
+  baseURL?: string;
+  params: SamplingParams;
+  concurrency: number;
+  timeoutMs: number;
+  maxRetries: number;
+  /** USD per million tokens; null when unknown. */
+  price: Price | null;
+  /** Name of the environment variable the key came from (never the key). */
+  apiKeyEnv?: string;
+}
+
+export interface Manifest {
+  tool: { name: 'clinicallab'; version: string };
+  node: string;
+  createdAt: string;
+  updatedAt: string;
+  models: ManifestModel[];
+  kinds: GenerationKind[];
+  filters: { language?: string; limit?: number };
+  cases: { file: string; sha256: string; records: number }[];
+  records: number;
+  templates: Record<string, { hash: string; source: string }>;
+  departments: string[];
+  invocations: number;
+}
+
+export interface EvaluateOptions {
+  dir: string;
+  models: readonly ModelEntry[];
+  cases: readonly ClinicalCase[];
+  caseFiles: readonly FileReport[];
+  kinds: readonly GenerationKind[];
+  templates: TemplateSet;
+  taxonomy: DepartmentTaxonomy;
+  filters?: { language?: string; limit?: number };
+  cache?: ResponseCache;
+  maxCost?: number;
+  retryErrors?: boolean;
+  signal?: AbortSignal;
+  backoff?: BackoffOptions;
+  onEvent?: (event: RunEvent) => void;
+  /** Called once the store is ready, with the number of jobs and how many are already done. */
+  onStart?: (info: { total: number; done: number; added: number; reset: number }) => void;
+  createModel?: (entry: ModelEntry) => Promise<Model>;
+  env?: NodeJS.ProcessEnv;
+}
+
+function manifestModel(e: ModelEntry): ManifestModel {
+  return {
+    id: e.spec.id,
+    provider: e.spec.provider,
+    model: e.spec.model,
+    ...(e.spec.baseURL ? { baseURL: e.spec.id.slice(e.spec.id.lastIndexOf('@') + 1) } : {}),
+    params: e.params,
+    concurrency: e.concurrency,
+    timeoutMs: e.timeoutMs,
+    maxRetries: e.maxRetries,
+    price: e.price ?? null,
+    ...(e.settings.apiKeyEnv ? { apiKeyEnv: e.settings.apiKeyEnv } : {}),
+  };
+}
+
+export async function evaluate(opts: EvaluateOptions): Promise<{ result: RunnerResult; manifest: Manifest }> {
+  const env = opts.env ?? process.env;
+  const redactor = new Redactor();
+  for (const e of opts.models) {
+    try {
+      redactor.add(apiKeyFor(e.spec, e.settings, env));
+    } catch {
+      // a missing key is reported when the model is created
+    }
+    for (const v of Object.values(e.settings.headers ?? {})) redactor.add(v);
+  }
+  const plan = planPrompts(opts.cases, { templates: opts.templates, taxonomy: opts.taxonomy }, opts.kinds);
+  const jobs = buildJobs(plan.prompts, opts.models);
+  const store = RunStore.open(opts.dir);
+  try {
+    const previous = store.getManifest<Manifest>();
+    const now = new Date().toISOString();
+    const models = [...(previous?.models ?? []).filter((m) => !opts.models.some((e) => e.spec.id === m.id)), ...opts.models.map(manifestModel)];
+    const manifest: Manifest = {
+      tool: { name: 'clinicallab', version: packageVersion() },
+      node: process.version,
+      createdAt: previous?.createdAt ?? now,
+      updatedAt: now,
+      models,
+      kinds: [...new Set([...(previous?.kinds ?? []), ...opts.kinds])],
+      filters: opts.filters ?? previous?.filters ?? {},
+      cases: opts.caseFiles.map((f) => ({ file: f.file, sha256: f.sha256, records: f.loaded })),
+      records: opts.cases.length,
+      templates: { ...(previous?.templates ?? {}), ...plan.templates },
+      departments: opts.taxonomy.departments.map((d) => d.id),
+      invocations: (previous?.invocations ?? 0) + 1,
+    };
+    store.setManifest(manifest);
+    const added = store.addJobs(jobs);
+    const reset = opts.retryErrors ? store.resetErrors(opts.models.map((m) => m.spec.id)) : 0;
+    const counts = store.counts().filter((c) => opts.models.some((m) => m.spec.id === c.model));
+    const total = counts.reduce((n, c) => n + c.n, 0);
+    const done = counts.filter((c) => c.status === 'done' || c.status === 'error').reduce((n, c) => n + c.n, 0);
+    opts.onStart?.({ total, done, added, reset });
+    const result = await runJobs({
+      store,
+      jobs,
+      models: opts.models,
+      taxonomy: opts.taxonomy,
+      createModel: opts.createModel ?? ((entry) => createModel(entry.spec, entry.settings, env)),
+      redactor,
+      ...(opts.cache ? { cache: opts.cache } : {}),
+      ...(opts.maxCost !== undefined ? { maxCost: opts.maxCost } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.backoff ? { backoff: opts.backoff } : {}),
+      ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
+    });
+    store.setManifest({ ...manifest, updatedAt: new Date().toISOString() });
+    return { result, manifest };
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Running one job: cache lookup, the model call with a per-request timeout, retries with backoff on the errors
+ * worth retrying (rate limits, server errors, timeouts, dropped connections, unreadable or empty answers), and
+ * the outcome — an answer, an error with its reason, or "cancelled" when the run is being stopped.
+ */
+import { ModelError } from '../models/errors.js';
+import { costOf, type Price } from '../models/pricing.js';
+import type { GenerateRequest, GenerateResult, Model } from '../models/types.js';
+import { toModelError } from '../models/ai-sdk.js';
+import { cacheKey, type ResponseCache } from './cache.js';
+import type { ModelEntry } from './jobs.js';
+import { backoffDelay, sleep, type AdaptiveLimiter, type BackoffOptions } from './limiter.js';
+import type { Redactor } from './secrets.js';
+import type { StoredJob } from './store.js';
+
+export type Outcome =
+  | { status: 'done'; result: GenerateResult; latencyMs: number; attempts: number; cached: boolean; cost: number | null }
+  | { status: 'error'; kind: string; message: string; attempts: number }
+  | { status: 'cancelled'; attempts: number };
+
+export interface ExecuteContext {
+  model: Model;
+  entry: ModelEntry;
+  limiter: AdaptiveLimiter;
+  cache?: ResponseCache;
+  redactor: Redactor;
+  backoff: BackoffOptions;
+  price?: Price;
+  /** Aborts when the run is stopping. */
+  signal: AbortSignal;
+  /** Told about each failed attempt that will be retried. */
+  onRetry?: (job: StoredJob, error: ModelError, delayMs: number) => void;
+}
+
+function requestFor(job: StoredJob, entry: ModelEntry): GenerateRequest {
+  const p = entry.params;
+  return {
+    messages: [{ role: 'user', content: job.prompt }],
+    temperature: p.temperature,
+    ...(p.maxTokens !== undefined ? { maxTokens: p.maxTokens } : {}),
+    ...(p.seed !== undefined ? { seed: p.seed } : {}),
+    ...(p.topP !== undefined ? { topP: p.topP } : {}),
+    ...(p.topK !== undefined ? { topK: p.topK } : {}),
+  };
+}
+
+export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<Outcome> {
+  const request = requestFor(job, ctx.entry);
+  const key = cacheKey(ctx.entry.spec.id, ctx.entry.params, request.messages);
+  const hit = ctx.cache?.get(key);
+  if (hit) return { status: 'done', result: hit, latencyMs: 0, attempts: 0, cached: true, cost: 0 };
+
+  let attempts = 0;
+  for (let attempt = 0; ; attempt++) {
+    const pause = ctx.limiter.pauseLeft();
+    if (pause > 0) await sleep(pause, ctx.signal);
+    if (ctx.signal.aborted) return { status: 'cancelled', attempts };
+    attempts++;
+    const timeout = AbortSignal.timeout(ctx.entry.timeoutMs);
+    const signal = AbortSignal.any([ctx.signal, timeout]);
+    const started = performance.now();
+    let error: ModelError;
+    try {
+      const result = await ctx.model.generate({ ...request, signal });
+      if (result.text.trim() === '') throw new ModelError('empty-response', 'the model returned an empty answer');
+      ctx.limiter.onSuccess();
+      ctx.cache?.put(key, ctx.entry.spec.id, result);
+      return { status: 'done', result, latencyMs: Math.round(performance.now() - started), attempts, cached: false, cost: costOf(result.usage, ctx.price) };
+    } catch (err) {
+      error = toModelError(err, signal);
+      if (timeout.aborted && !ctx.signal.aborted) error = new ModelError('timeout', `no answer within ${ctx.entry.timeoutMs} ms`, { cause: err });
+    }
+    if (ctx.signal.aborted) return { status: 'cancelled', attempts };
+    if (error.kind === 'rate-limit' || error.kind === 'server') ctx.limiter.onPushback(error.retryAfterMs);
+    if (!error.retryable || attempt >= ctx.entry.maxRetries) {
+      const tries = attempts === 1 ? '' : ` (after ${attempts} attempts)`;
+      return { status: 'error', kind: error.kind, message: ctx.redactor.redact(`${error.message}${tries}`), attempts };
+    }
+    const delay = backoffDelay(attempt, error.retryAfterMs, ctx.backoff);
+    ctx.onRetry?.(job, error, delay);
+    await sleep(delay, ctx.signal);
+  }
+}

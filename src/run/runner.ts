@@ -1,0 +1,186 @@
+/**
+ * The evaluation runner: put the jobs of a run in its store, then work through the pending ones — per model, as
+ * many at once as the model's adaptive limit allows — until none is left, the budget is reached or the run is
+ * stopped. Jobs end done or error; a stopped run leaves the rest pending, and running the same command again
+ * continues it. Several processes can work on one store at once.
+ */
+import type { DepartmentTaxonomy } from '../bench/departments.js';
+import type { ModelError } from '../models/errors.js';
+import { estimateTokens } from '../models/tokens.js';
+import type { Model } from '../models/types.js';
+import { parseAnswer } from './answers.js';
+import type { ResponseCache } from './cache.js';
+import { executeJob } from './execute.js';
+import type { JobSpec, ModelEntry } from './jobs.js';
+import { AdaptiveLimiter, DEFAULT_BACKOFF, type BackoffOptions } from './limiter.js';
+import { Redactor } from './secrets.js';
+import { newWorkerId, type RunStore, type StoredJob } from './store.js';
+
+export type RunEvent =
+  | { type: 'job-done'; job: StoredJob; cached: boolean; inputTokens?: number; outputTokens?: number; cost: number | null }
+  | { type: 'job-error'; job: StoredJob; kind: string; message: string }
+  | { type: 'retry'; job: StoredJob; kind: string; delayMs: number }
+  | { type: 'budget-reached'; spent: number; maxCost: number }
+  | { type: 'model-failed'; model: string; message: string };
+
+export interface RunnerOptions {
+  store: RunStore;
+  jobs: readonly JobSpec[];
+  models: readonly ModelEntry[];
+  taxonomy: DepartmentTaxonomy;
+  /** Builds the Model of an entry (the registry; tests inject their own). */
+  createModel: (entry: ModelEntry) => Promise<Model>;
+  cache?: ResponseCache;
+  /** Stop scheduling once this much (USD) would be spent by this invocation. */
+  maxCost?: number;
+  signal?: AbortSignal;
+  backoff?: BackoffOptions;
+  redactor?: Redactor;
+  onEvent?: (event: RunEvent) => void;
+  workerId?: string;
+}
+
+export interface RunnerResult {
+  done: number;
+  errors: number;
+  /** Jobs left pending (budget reached, interrupted, or a model that could not be created). */
+  pending: number;
+  cached: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** Spent by this invocation; null when some answered job had no known price. */
+  cost: number | null;
+  budgetReached: boolean;
+  interrupted: boolean;
+  wallMs: number;
+}
+
+/** Expected output tokens of a job before it runs: what this model produced so far, else its token limit. */
+function outputGuess(entry: ModelEntry, seen: { n: number; total: number }): number {
+  if (seen.n > 0) return seen.total / seen.n;
+  return entry.params.maxTokens ?? 1024;
+}
+
+export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
+  const started = performance.now();
+  const { store } = opts;
+  const worker = opts.workerId ?? newWorkerId();
+  const redactor = opts.redactor ?? new Redactor();
+  const signal = opts.signal ?? new AbortController().signal;
+  const emit = opts.onEvent ?? (() => undefined);
+  store.addJobs(opts.jobs);
+  store.reclaimStale();
+
+  const result: RunnerResult = { done: 0, errors: 0, pending: 0, cached: 0, inputTokens: 0, outputTokens: 0, cost: 0, budgetReached: false, interrupted: false, wallMs: 0 };
+  let spent = 0;
+  let committed = 0; // estimated cost of calls in flight
+  const outputSeen = new Map<string, { n: number; total: number }>();
+
+  const wouldExceed = (entry: ModelEntry, job: StoredJob): number | false => {
+    if (opts.maxCost === undefined) return 0;
+    const price = entry.price;
+    if (!price) return 0; // the CLI refuses --max-cost without prices; a library caller gets no limit
+    const seen = outputSeen.get(entry.spec.id) ?? { n: 0, total: 0 };
+    const estimate = (estimateTokens(job.prompt) * price.input + outputGuess(entry, seen) * price.output) / 1_000_000;
+    return spent + committed + estimate > opts.maxCost ? false : estimate;
+  };
+
+  const runModel = async (entry: ModelEntry): Promise<void> => {
+    const id = entry.spec.id;
+    if (store.pendingCount(id) === 0) return;
+    let model: Model;
+    try {
+      model = await opts.createModel(entry);
+    } catch (err) {
+      emit({ type: 'model-failed', model: id, message: redactor.redact((err as Error).message) });
+      return;
+    }
+    const limiter = new AdaptiveLimiter(entry.concurrency);
+    const leaseMs = entry.timeoutMs * (entry.maxRetries + 1) + 60_000;
+    const inFlight = new Set<Promise<void>>();
+    const ctx = {
+      model,
+      entry,
+      limiter,
+      redactor,
+      signal,
+      backoff: opts.backoff ?? DEFAULT_BACKOFF,
+      ...(opts.cache ? { cache: opts.cache } : {}),
+      ...(entry.price ? { price: entry.price } : {}),
+      onRetry: (job: StoredJob, error: ModelError, delayMs: number) => emit({ type: 'retry', job, kind: error.kind, delayMs }),
+    };
+
+    const handle = async (job: StoredJob, estimate: number): Promise<void> => {
+      committed += estimate;
+      const outcome = await executeJob(job, ctx);
+      committed -= estimate;
+      if (outcome.status === 'cancelled') {
+        store.release(job.key, worker);
+        return;
+      }
+      if (outcome.status === 'error') {
+        if (store.fail(job.key, worker, outcome.kind, outcome.message, outcome.attempts)) {
+          result.errors++;
+          emit({ type: 'job-error', job, kind: outcome.kind, message: outcome.message });
+        }
+        return;
+      }
+      const r = outcome.result;
+      const saved = store.complete(job.key, worker, {
+        response: r.text,
+        parsed: parseAnswer(job.kind, r.text, opts.taxonomy),
+        ...(r.usage.inputTokens !== undefined ? { inputTokens: r.usage.inputTokens } : {}),
+        ...(r.usage.outputTokens !== undefined ? { outputTokens: r.usage.outputTokens } : {}),
+        latencyMs: outcome.latencyMs,
+        cost: outcome.cost,
+        finishReason: r.finishReason,
+        attempts: outcome.attempts,
+        cached: outcome.cached,
+      });
+      if (!saved) return;
+      result.done++;
+      if (outcome.cached) result.cached++;
+      result.inputTokens += r.usage.inputTokens ?? 0;
+      result.outputTokens += r.usage.outputTokens ?? 0;
+      if (outcome.cost === null) result.cost = null;
+      else {
+        spent += outcome.cost;
+        if (result.cost !== null) result.cost += outcome.cost;
+      }
+      if (r.usage.outputTokens !== undefined && !outcome.cached) {
+        const seen = outputSeen.get(id) ?? { n: 0, total: 0 };
+        outputSeen.set(id, { n: seen.n + 1, total: seen.total + r.usage.outputTokens });
+      }
+      emit({ type: 'job-done', job, cached: outcome.cached, ...(r.usage.inputTokens !== undefined ? { inputTokens: r.usage.inputTokens } : {}), ...(r.usage.outputTokens !== undefined ? { outputTokens: r.usage.outputTokens } : {}), cost: outcome.cost });
+    };
+
+    try {
+      for (;;) {
+        while (!signal.aborted && !result.budgetReached && inFlight.size < limiter.limit) {
+          const [job] = store.claim(id, 1, worker, leaseMs);
+          if (!job) break;
+          const estimate = wouldExceed(entry, job);
+          if (estimate === false) {
+            store.release(job.key, worker);
+            if (!result.budgetReached) emit({ type: 'budget-reached', spent, maxCost: opts.maxCost! });
+            result.budgetReached = true;
+            break;
+          }
+          const p = handle(job, estimate).finally(() => inFlight.delete(p));
+          inFlight.add(p);
+        }
+        if (inFlight.size === 0) break;
+        await Promise.race(inFlight);
+      }
+    } finally {
+      await Promise.allSettled(inFlight);
+      await model.close?.();
+    }
+  };
+
+  await Promise.all(opts.models.map(runModel));
+  result.interrupted = signal.aborted;
+  result.pending = opts.models.reduce((n, m) => n + store.pendingCount(m.spec.id), 0);
+  result.wallMs = Math.round(performance.now() - started);
+  return result;
+}

@@ -1,0 +1,308 @@
+/**
+ * The run store: one SQLite database per run directory (better-sqlite3, WAL). It holds the manifest and every
+ * job with its status, raw answer, parsed answer, tokens, latency and cost. Every change is one transaction, so a
+ * process killed at any moment leaves a consistent store; several workers can share one store: a job is claimed
+ * atomically with a lease, and only the worker holding the claim can complete it.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import type { JobSpec } from './jobs.js';
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'error' | 'skipped';
+
+export interface StoredJob extends JobSpec {
+  status: JobStatus;
+  attempts: number;
+  response: string | null;
+  parsed: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  latencyMs: number | null;
+  cost: number | null;
+  finishReason: string | null;
+  errorKind: string | null;
+  error: string | null;
+  cached: boolean;
+  updatedAt: number;
+}
+
+export interface JobResult {
+  response: string;
+  parsed: unknown;
+  inputTokens?: number;
+  outputTokens?: number;
+  latencyMs: number;
+  cost: number | null;
+  finishReason: string;
+  attempts: number;
+  cached: boolean;
+}
+
+export interface StatusCount {
+  model: string;
+  kind: string;
+  status: JobStatus;
+  n: number;
+}
+
+export const STORE_FILE = 'run.sqlite';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS manifest (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS jobs (
+  key TEXT PRIMARY KEY,
+  model TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  case_uid TEXT NOT NULL,
+  language TEXT NOT NULL,
+  exam TEXT,
+  k INTEGER,
+  template_hash TEXT NOT NULL,
+  prompt TEXT NOT NULL,
+  prompt_hash TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','running','done','error','skipped')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  worker TEXT,
+  lease_until INTEGER,
+  response TEXT,
+  parsed TEXT,
+  input_tokens INTEGER,
+  output_tokens INTEGER,
+  latency_ms INTEGER,
+  cost REAL,
+  finish_reason TEXT,
+  error_kind TEXT,
+  error TEXT,
+  cached INTEGER NOT NULL DEFAULT 0,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS jobs_status ON jobs (model, status, seq);
+`;
+
+interface Row {
+  key: string;
+  model: string;
+  kind: string;
+  case_uid: string;
+  language: string;
+  exam: string | null;
+  k: number | null;
+  template_hash: string;
+  prompt: string;
+  prompt_hash: string;
+  status: JobStatus;
+  attempts: number;
+  response: string | null;
+  parsed: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  latency_ms: number | null;
+  cost: number | null;
+  finish_reason: string | null;
+  error_kind: string | null;
+  error: string | null;
+  cached: number;
+  updated_at: number;
+}
+
+function fromRow(r: Row): StoredJob {
+  return {
+    key: r.key,
+    model: r.model,
+    kind: r.kind as StoredJob['kind'],
+    caseUid: r.case_uid,
+    language: r.language,
+    ...(r.exam !== null ? { exam: r.exam } : {}),
+    ...(r.k !== null ? { k: r.k } : {}),
+    templateHash: r.template_hash,
+    prompt: r.prompt,
+    promptHash: r.prompt_hash,
+    status: r.status,
+    attempts: r.attempts,
+    response: r.response,
+    parsed: r.parsed,
+    inputTokens: r.input_tokens,
+    outputTokens: r.output_tokens,
+    latencyMs: r.latency_ms,
+    cost: r.cost,
+    finishReason: r.finish_reason,
+    errorKind: r.error_kind,
+    error: r.error,
+    cached: r.cached === 1,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** A worker id that tells this host and process apart from every other. */
+export function newWorkerId(): string {
+  return `${hostname()}/${process.pid}/${Math.random().toString(36).slice(2, 8)}`;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class RunStore {
+  readonly db: Database.Database;
+  readonly path: string;
+
+  private constructor(path: string) {
+    this.path = path;
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 15000');
+    this.db.exec(SCHEMA);
+  }
+
+  /** Open (creating if needed) the store of a run directory. */
+  static open(dir: string): RunStore {
+    mkdirSync(dir, { recursive: true });
+    return new RunStore(join(dir, STORE_FILE));
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  getManifest<T>(): T | undefined {
+    const row = this.db.prepare('SELECT value FROM manifest WHERE key = ?').get('manifest') as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  setManifest(value: unknown): void {
+    this.db.prepare('INSERT INTO manifest (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run('manifest', JSON.stringify(value));
+  }
+
+  /** Insert jobs not yet in the store (by key); returns how many were new. */
+  addJobs(jobs: readonly JobSpec[]): number {
+    const start = (this.db.prepare('SELECT COALESCE(MAX(seq), 0) AS m FROM jobs').get() as { m: number }).m;
+    const insert = this.db.prepare(
+      `INSERT OR IGNORE INTO jobs (key, model, kind, case_uid, language, exam, k, template_hash, prompt, prompt_hash, seq, updated_at)
+       VALUES (@key, @model, @kind, @caseUid, @language, @exam, @k, @templateHash, @prompt, @promptHash, @seq, @now)`,
+    );
+    const now = Date.now();
+    let added = 0;
+    this.db.transaction(() => {
+      jobs.forEach((j, i) => {
+        added += insert.run({ ...j, exam: j.exam ?? null, k: j.k ?? null, seq: start + i + 1, now }).changes;
+      });
+    })();
+    return added;
+  }
+
+  /** Atomically claim up to n pending jobs of a model for a worker. */
+  claim(model: string, n: number, worker: string, leaseMs: number): StoredJob[] {
+    if (n <= 0) return [];
+    const now = Date.now();
+    const rows = this.db
+      .prepare(
+        `UPDATE jobs SET status = 'running', worker = ?, lease_until = ?, updated_at = ?
+         WHERE key IN (SELECT key FROM jobs WHERE model = ? AND status = 'pending' ORDER BY seq LIMIT ?)
+         RETURNING *`,
+      )
+      .all(worker, now + leaseMs, now, model, n) as Row[];
+    return rows.map(fromRow);
+  }
+
+  /** Record an answer; only the worker holding the claim can. Returns false when the claim was lost. */
+  complete(key: string, worker: string, r: JobResult): boolean {
+    const info = this.db
+      .prepare(
+        `UPDATE jobs SET status = 'done', response = ?, parsed = ?, input_tokens = ?, output_tokens = ?, latency_ms = ?, cost = ?,
+           finish_reason = ?, attempts = attempts + ?, cached = ?, error_kind = NULL, error = NULL, worker = NULL, lease_until = NULL, updated_at = ?
+         WHERE key = ? AND status = 'running' AND worker = ?`,
+      )
+      .run(r.response, JSON.stringify(r.parsed), r.inputTokens ?? null, r.outputTokens ?? null, r.latencyMs, r.cost, r.finishReason, r.attempts, r.cached ? 1 : 0, Date.now(), key, worker);
+    return info.changes === 1;
+  }
+
+  /** Record an error after the last retry; the job is excluded from scores and can be retried later. */
+  fail(key: string, worker: string, kind: string, message: string, attempts: number): boolean {
+    const info = this.db
+      .prepare(
+        `UPDATE jobs SET status = 'error', error_kind = ?, error = ?, attempts = attempts + ?, worker = NULL, lease_until = NULL, updated_at = ?
+         WHERE key = ? AND status = 'running' AND worker = ?`,
+      )
+      .run(kind, message, attempts, Date.now(), key, worker);
+    return info.changes === 1;
+  }
+
+  /** Give a claimed job back (interrupted, over budget). */
+  release(key: string, worker: string): void {
+    this.db.prepare(`UPDATE jobs SET status = 'pending', worker = NULL, lease_until = NULL, updated_at = ? WHERE key = ? AND status = 'running' AND worker = ?`).run(Date.now(), key, worker);
+  }
+
+  /** Return to pending the jobs of workers that died (same host, process gone) or whose lease ran out. */
+  reclaimStale(now = Date.now()): number {
+    const running = this.db.prepare(`SELECT key, worker, lease_until FROM jobs WHERE status = 'running'`).all() as { key: string; worker: string | null; lease_until: number | null }[];
+    const host = hostname();
+    const stale = running.filter((r) => {
+      if (r.lease_until === null || r.lease_until < now || r.worker === null) return true;
+      const [h, pid] = r.worker.split('/');
+      return h === host && pid !== undefined && !processAlive(Number(pid));
+    });
+    const reset = this.db.prepare(`UPDATE jobs SET status = 'pending', worker = NULL, lease_until = NULL, updated_at = ? WHERE key = ? AND status = 'running'`);
+    this.db.transaction(() => stale.forEach((r) => reset.run(now, r.key)))();
+    return stale.length;
+  }
+
+  /** Put every errored job (optionally of some models) back to pending; returns how many. */
+  resetErrors(models?: readonly string[]): number {
+    if (models && models.length > 0) {
+      const stmt = this.db.prepare(`UPDATE jobs SET status = 'pending', updated_at = ? WHERE status = 'error' AND model = ?`);
+      return this.db.transaction(() => models.reduce((n, m) => n + stmt.run(Date.now(), m).changes, 0))();
+    }
+    return this.db.prepare(`UPDATE jobs SET status = 'pending', updated_at = ? WHERE status = 'error'`).run(Date.now()).changes;
+  }
+
+  counts(): StatusCount[] {
+    return this.db.prepare('SELECT model, kind, status, COUNT(*) AS n FROM jobs GROUP BY model, kind, status ORDER BY model, kind, status').all() as StatusCount[];
+  }
+
+  pendingCount(model?: string): number {
+    const row = (model
+      ? this.db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE status IN ('pending','running') AND model = ?`).get(model)
+      : this.db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE status IN ('pending','running')`).get()) as { n: number };
+    return row.n;
+  }
+
+  totals(): { inputTokens: number; outputTokens: number; cost: number; unpricedDone: number } {
+    return this.db
+      .prepare(
+        `SELECT COALESCE(SUM(input_tokens),0) AS inputTokens, COALESCE(SUM(output_tokens),0) AS outputTokens,
+                COALESCE(SUM(cost),0) AS cost, COALESCE(SUM(CASE WHEN status='done' AND cost IS NULL THEN 1 ELSE 0 END),0) AS unpricedDone
+         FROM jobs`,
+      )
+      .get() as { inputTokens: number; outputTokens: number; cost: number; unpricedDone: number };
+  }
+
+  /** Jobs in insertion order, optionally filtered by status and model. */
+  jobs(filter: { status?: JobStatus; model?: string } = {}): StoredJob[] {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.status) {
+      where.push('status = ?');
+      args.push(filter.status);
+    }
+    if (filter.model) {
+      where.push('model = ?');
+      args.push(filter.model);
+    }
+    const sql = `SELECT * FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq`;
+    return (this.db.prepare(sql).all(...args) as Row[]).map(fromRow);
+  }
+
+  /** SQLite's own consistency check: "ok" when the file is sound. */
+  integrityCheck(): string {
+    return (this.db.pragma('integrity_check', { simple: true }) as string) ?? 'unknown';
+  }
+}
