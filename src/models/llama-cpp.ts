@@ -130,6 +130,12 @@ export async function createLlamaCppModel(options: LlamaCppOptions): Promise<Mod
       }
     }
     const stop = (request.stop ?? []).filter((s) => s.length > 0);
+    // Refuse a prompt that does not fit rather than let the context shift silently drop part of the case.
+    const promptTokens = request.messages.reduce((n, m) => n + model.tokenize(m.content).length, 0);
+    const room = context.contextSize - (request.maxTokens ?? 0);
+    if (promptTokens > room) {
+      throw new ModelError('bad-request', `llama-cpp: the prompt (${promptTokens} tokens${request.maxTokens ? ` + ${request.maxTokens} to answer` : ''}) does not fit the context of ${context.contextSize} tokens; raise contextSize in the config`);
+    }
 
     // Every call starts from an empty sequence: nothing of an earlier call is reused or seen.
     await sequence.clearHistory();

@@ -71,7 +71,7 @@ export function parseModelSpec(spec: string): ModelSpec {
   }
   if (rest === '') throw new SpecError(`"${spec}": the model name is missing after "${provider}:"`);
   if (provider === 'openai-compatible' || provider === 'ollama') {
-    const at = rest.search(/@https?:\/\//i);
+    const at = rest.search(/@[a-z][a-z0-9+.-]*:\/\//i);
     if (at < 0) {
       if (provider === 'openai-compatible') throw new SpecError(`"${spec}": give the server as openai-compatible:<model>@<baseURL>, e.g. openai-compatible:qwen2.5-7b@http://127.0.0.1:8000/v1`);
       return { provider, model: rest, id: `ollama:${rest}` };

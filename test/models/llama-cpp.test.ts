@@ -65,6 +65,18 @@ describe.skipIf(missing !== undefined)('llama-cpp model (tiny random GGUF)', { t
     if (result.finishReason === 'length') expect(result.usage.outputTokens).toBe(12);
   });
 
+  it('refuses a prompt that does not fit its context instead of cutting the case', async () => {
+    await expect(model.generate(ask('fever '.repeat(400), { maxTokens: 8 }))).rejects.toThrow(/does not fit the context of 512 tokens/);
+  });
+
+  it('runs through the registry and the runner like any other model', async () => {
+    const { createModel } = await import('../../src/models/registry.js');
+    const viaRegistry = await createModel(`llama-cpp:${path}`, { threads: 1, contextSize: 512 });
+    const r = await viaRegistry.generate(ask('Headache.', { maxTokens: 4 }));
+    expect(r.usage.outputTokens).toBeGreaterThan(0);
+    await viaRegistry.close?.();
+  });
+
   it('counts a longer prompt as more input tokens', async () => {
     const short = await model.generate(ask('Cough.', { maxTokens: 2 }));
     const long = await model.generate(ask('Cough. '.repeat(20), { maxTokens: 2 }));

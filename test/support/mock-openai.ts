@@ -35,7 +35,7 @@ export type Behaviour =
   /** 429, with `retry-after` (seconds) and `retry-after-ms` headers when given. */
   | { kind: 'rate-limit'; retryAfterSeconds?: number; retryAfterMs?: number }
   /** 500 by default (also 502, 503, or any status given). */
-  | { kind: 'server-error'; status?: number }
+  | { kind: 'server-error'; status?: number; message?: string }
   /** Destroy the socket without a response. */
   | { kind: 'drop' }
   /** 200, a valid completion's JSON cut in half (with a matching Content-Length, so the body itself is complete). */
@@ -255,7 +255,7 @@ export async function startMockOpenAI(options: { latencyMs?: number } = {}): Pro
       }
       case 'server-error': {
         const status = b.status ?? 500;
-        return sendJson(res, status, errorBody(`The mock server had an error while processing your request (HTTP ${status}).`, 'server_error', SERVER_ERROR_CODES[status] ?? 'server_error'));
+        return sendJson(res, status, errorBody(b.message ?? `The mock server had an error while processing your request (HTTP ${status}).`, 'server_error', SERVER_ERROR_CODES[status] ?? 'server_error'));
       }
       case 'drop':
         res.socket?.destroy();

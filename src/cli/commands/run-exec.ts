@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { filterCases } from '../../bench/stats.js';
 import { ModelError } from '../../models/errors.js';
+import { apiKeyFor } from '../../models/registry.js';
 import { ResponseCache, defaultCacheDir } from '../../run/cache.js';
 import { loadConfig, type Config } from '../../run/config.js';
 import { evaluate, type Manifest } from '../../run/evaluate.js';
@@ -156,6 +157,13 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     return hasErrors(loaded) ? 1 : 0;
   }
 
+  for (const m of models) {
+    try {
+      apiKeyFor(m.spec, m.settings);
+    } catch (err) {
+      throw new UsageError((err as Error).message); // before anything is written
+    }
+  }
   const dir = resolve(outFlag ?? join(RUNS_DIR, newRunId(models)));
   const cache = flags.cache === false || config.cache === false || (typeof config.cache === 'object' && config.cache.enabled === false)
     ? undefined

@@ -1,0 +1,196 @@
+/**
+ * The runner against a real loopback HTTP server: every way a model server misbehaves ends in `done` or
+ * `error` with the right reason — never a silent wrong answer — and the counts are right.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
+import type { ClinicalCase } from '../../src/bench/case.js';
+import { DepartmentTaxonomy } from '../../src/bench/departments.js';
+import { loadCases, type LoadResult } from '../../src/bench/loader.js';
+import { ResponseCache } from '../../src/run/cache.js';
+import { evaluate } from '../../src/run/evaluate.js';
+import { describeRun } from '../../src/run/inspect.js';
+import type { RunEvent } from '../../src/run/runner.js';
+import { modelEntries, type ModelFlags } from '../../src/run/setup.js';
+import { RunStore } from '../../src/run/store.js';
+import type { GenerationKind } from '../../src/tasks/definitions.js';
+import { loadTemplates, type TemplateSet } from '../../src/tasks/templates.js';
+import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
+import { tempDir } from '../helpers.js';
+
+let server: MockServer;
+let loaded: LoadResult;
+let templates: TemplateSet;
+const taxonomy = DepartmentTaxonomy.default();
+
+beforeAll(async () => {
+  server = await startMockOpenAI();
+  loaded = await loadCases([join(BUNDLED_CASES_DIR, 'urology.json')], { strict: true });
+  templates = await loadTemplates();
+});
+afterAll(async () => server.close());
+beforeEach(() => {
+  server.reset();
+  server.respond({ kind: 'ok' });
+});
+
+interface Options {
+  cases?: ClinicalCase[];
+  kinds?: GenerationKind[];
+  flags?: ModelFlags;
+  dir?: string;
+  cache?: ResponseCache;
+  retryErrors?: boolean;
+  maxCost?: number;
+  price?: { input: number; output: number };
+  env?: NodeJS.ProcessEnv;
+}
+
+async function run(o: Options = {}) {
+  const spec = `openai-compatible:mock-model@${server.url}`;
+  const models = modelEntries([spec], o.price ? { models: [{ spec, price: o.price }] } : {}, { maxRetries: 3, timeoutMs: 2000, ...o.flags });
+  const events: RunEvent[] = [];
+  const dir = o.dir ?? tempDir();
+  const { result } = await evaluate({
+    dir,
+    models,
+    cases: o.cases ?? loaded.cases.slice(0, 2),
+    caseFiles: loaded.files,
+    kinds: o.kinds ?? ['department-guide'],
+    templates,
+    taxonomy,
+    backoff: { baseMs: 5, maxMs: 40 },
+    onEvent: (e) => events.push(e),
+    env: o.env ?? {},
+    ...(o.cache ? { cache: o.cache } : {}),
+    ...(o.retryErrors ? { retryErrors: true } : {}),
+    ...(o.maxCost !== undefined ? { maxCost: o.maxCost } : {}),
+  });
+  return { result, events, dir, info: describeRun(dir) };
+}
+
+describe('a well-behaved server', () => {
+  it('answers every job once, stores the raw and parsed answer, tokens and latency', async () => {
+    const { result, info, dir } = await run({ kinds: ['department-guide', 'clinical-diagnosis'] });
+    expect(result).toMatchObject({ done: 4, errors: 0, pending: 0 });
+    expect(server.calls).toHaveLength(4);
+    const store = RunStore.open(dir);
+    const jobs = store.jobs();
+    store.close();
+    expect(info.status).toBe('complete');
+    const diagnosis = jobs.find((j) => j.kind === 'clinical-diagnosis')!;
+    expect(JSON.parse(diagnosis.parsed!).found).toHaveLength(6);
+    expect(diagnosis.inputTokens).toBeGreaterThan(100);
+    expect(diagnosis.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(server.calls.every((c) => (c.body as { temperature?: number }).temperature === 0)).toBe(true);
+  });
+
+  it('keeps the server saturated at the concurrency asked for, and not above', async () => {
+    server.respond({ kind: 'ok', delayMs: 40 });
+    const { result } = await run({ cases: loaded.cases, kinds: ['department-guide', 'department-guide-3'], flags: { concurrency: 5 } });
+    expect(result.done).toBe(12);
+    expect(server.maxInFlight()).toBe(5);
+  });
+});
+
+describe('a server that pushes back or breaks', () => {
+  it('waits out 429 + Retry-After and then succeeds', async () => {
+    server.respond([{ kind: 'rate-limit', retryAfterMs: 150 }], { kind: 'ok' });
+    const started = Date.now();
+    const { result, events } = await run({ cases: loaded.cases.slice(0, 1), flags: { concurrency: 1 } });
+    expect(result).toMatchObject({ done: 1, errors: 0 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    expect(events.filter((e) => e.type === 'retry').map((e) => (e as { kind: string }).kind)).toEqual(['rate-limit']);
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('retries 429 without Retry-After, 5xx, dropped connections, truncated and non-JSON bodies and empty answers', async () => {
+    server.respond([{ kind: 'rate-limit' }, { kind: 'server-error', status: 503 }, { kind: 'drop' }, { kind: 'truncated' }, { kind: 'non-json' }, { kind: 'empty' }], { kind: 'ok' });
+    const { result, events } = await run({ cases: loaded.cases.slice(0, 1), flags: { concurrency: 1, maxRetries: 6 } });
+    expect(result).toMatchObject({ done: 1, errors: 0 });
+    expect(events.filter((e) => e.type === 'retry').map((e) => (e as { kind: string }).kind)).toEqual([
+      'rate-limit',
+      'server',
+      'network',
+      'invalid-response',
+      'invalid-response',
+      'empty-response',
+    ]);
+  });
+
+  it('records an error after the last retry, keeps it out of the answers, and --retry-errors completes the set', async () => {
+    server.respond({ kind: 'server-error' });
+    const dir = tempDir();
+    const first = await run({ dir, flags: { maxRetries: 2 } });
+    expect(first.result).toMatchObject({ done: 0, errors: 2, pending: 0 });
+    expect(server.calls).toHaveLength(6); // 2 jobs × (1 + 2 retries)
+    expect(first.info.status).toBe('errors');
+    expect(first.info.errorsByKind).toEqual([{ kind: 'server', n: 2, example: expect.stringMatching(/HTTP 500.*after 3 attempts/) }]);
+    const store = RunStore.open(dir);
+    expect(store.jobs().every((j) => j.response === null && j.parsed === null)).toBe(true);
+    store.close();
+    // the same run, without --retry-errors, leaves errors alone
+    server.respond({ kind: 'ok' });
+    expect((await run({ dir })).result.done).toBe(0);
+    const retried = await run({ dir, retryErrors: true });
+    expect(retried.result).toMatchObject({ done: 2, errors: 0 });
+    expect(retried.info.status).toBe('complete');
+  });
+
+  it('gives up on a server that never answers, as a timeout', async () => {
+    server.respond({ kind: 'never' });
+    const { result, info } = await run({ cases: loaded.cases.slice(0, 1), flags: { timeoutMs: 200, maxRetries: 1 } });
+    expect(result).toMatchObject({ done: 0, errors: 1 });
+    expect(info.errorsByKind[0]).toMatchObject({ kind: 'timeout', example: expect.stringContaining('no answer within 200 ms') });
+  });
+
+  it('does not retry a request the server rejects (400)', async () => {
+    server.respond({ kind: 'server-error', status: 400 });
+    const { result, info } = await run({ cases: loaded.cases.slice(0, 1) });
+    expect(result.errors).toBe(1);
+    expect(server.calls).toHaveLength(1);
+    expect(info.errorsByKind[0]!.kind).toBe('bad-request');
+  });
+
+  it('halves its concurrency when the server pushes back', async () => {
+    const seenAtArrival: number[] = [];
+    server.respond((call) => {
+      seenAtArrival[call.index] = server.inFlight();
+      return call.index === 3 ? { kind: 'rate-limit', retryAfterMs: 50 } : { kind: 'ok', delayMs: 30 };
+    });
+    const { result } = await run({ cases: loaded.cases, kinds: ['department-guide', 'department-guide-3', 'department-guide-5'], flags: { concurrency: 8 } });
+    expect(result.done).toBe(18);
+    expect(Math.max(...seenAtArrival.slice(0, 8))).toBeGreaterThanOrEqual(7); // counted on arrival, before itself
+    // after the 429 the limit is halved to 4, then creeps back up one step per window of successes
+    expect(Math.max(...seenAtArrival.slice(8))).toBeLessThan(7);
+  });
+});
+
+describe('the response cache', () => {
+  it('answers a new run from the cache without calling the server, and never caches errors', async () => {
+    const cache = new ResponseCache(tempDir());
+    server.respond([{ kind: 'server-error', status: 400 }], { kind: 'ok' });
+    const first = await run({ cache, kinds: ['department-guide'] });
+    expect(first.result).toMatchObject({ done: 1, errors: 1 });
+    server.reset();
+    const second = await run({ cache, kinds: ['department-guide'] });
+    expect(second.result).toMatchObject({ done: 2, cached: 1, errors: 0 });
+    expect(server.calls).toHaveLength(1); // only the job that had failed
+    cache.close();
+  });
+});
+
+describe('the budget', () => {
+  it('stops scheduling before --max-cost would be passed, says so, and leaves the rest pending', async () => {
+    server.respond({ kind: 'ok', delayMs: 10 });
+    const price = { input: 1000, output: 1000 }; // $0.001 per token: a department-guide job costs ≈ $0.3
+    const { result, events, info } = await run({ cases: loaded.cases, flags: { concurrency: 1, maxTokens: 50 }, price, maxCost: 1 });
+    expect(result.budgetReached).toBe(true);
+    expect(events.some((e) => e.type === 'budget-reached')).toBe(true);
+    expect(result.done).toBeGreaterThan(0);
+    expect(result.cost!).toBeLessThanOrEqual(1);
+    expect(result.pending).toBe(6 - result.done);
+    expect(info.status).toBe('incomplete');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * A planted API key travels to the server (in the Authorization header) and nowhere else: not into the store,
+ * the manifest, the cache, the terminal output or error messages — even when the server echoes it back.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Io } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { Redactor } from '../../src/run/secrets.js';
+import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
+import { tempDir } from '../helpers.js';
+
+const KEY = 'sk-planted-7f3a9c2e41b8d605';
+let server: MockServer;
+beforeAll(async () => {
+  server = await startMockOpenAI();
+});
+afterAll(async () => server.close());
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+describe('secrets', () => {
+  it('never leave the request: store, manifest, cache, output and errors stay clean', async () => {
+    let n = 0;
+    // some answers succeed, some fail with an error body that quotes the key back (as some proxies do)
+    server.respond(() => (n++ % 3 === 2 ? { kind: 'server-error', status: 401, message: `invalid api key ${KEY} (Authorization: Bearer ${KEY})` } : { kind: 'ok' }));
+    const dir = tempDir();
+    const cacheDir = tempDir();
+    let out = '';
+    const io: Io = { out: (t) => (out += `${t}\n`), err: (t) => (out += `${t}\n`), color: false };
+    const saved = { key: process.env.OPENAI_COMPATIBLE_API_KEY, cache: process.env.CLINICALLAB_CACHE_DIR };
+    process.env.OPENAI_COMPATIBLE_API_KEY = KEY;
+    process.env.CLINICALLAB_CACHE_DIR = cacheDir;
+    try {
+      const code = await main(['run', '--model', `openai-compatible:mock-model@${server.url}`, '--limit', '3', '--tasks', 'department,imaging', '--out', dir, '--max-retries', '0'], io);
+      expect(code).toBe(1); // some jobs ended in error
+    } finally {
+      process.env.OPENAI_COMPATIBLE_API_KEY = saved.key;
+      if (saved.key === undefined) delete process.env.OPENAI_COMPATIBLE_API_KEY;
+      process.env.CLINICALLAB_CACHE_DIR = saved.cache;
+      if (saved.cache === undefined) delete process.env.CLINICALLAB_CACHE_DIR;
+    }
+    // the key was really used…
+    expect(server.calls.some((c) => c.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+    // …and the errors were recorded, with the echoed key removed
+    expect(out).toMatch(/auth: HTTP 401: invalid api key \*\*\*/);
+    for (const file of [...filesUnder(dir), ...filesUnder(cacheDir)]) {
+      expect({ file, leaked: readFileSync(file).includes(KEY) }).toEqual({ file, leaked: false });
+    }
+    expect(out).not.toContain(KEY);
+  });
+
+  it('redacts registered secrets, bearer tokens, key parameters and URL credentials', () => {
+    const r = new Redactor();
+    r.add('supersecretvalue');
+    expect(r.redact('a supersecretvalue b')).toBe('a *** b');
+    expect(r.redact('Authorization: Bearer abc.def')).toBe('Authorization: Bearer ***');
+    expect(r.redact('GET https://h/v1?key=AIzaXYZ&x=1')).toBe('GET https://h/v1?key=***&x=1');
+    expect(r.redact('http://user:pw@host/v1')).toBe('http://***@host/v1');
+  });
+});
