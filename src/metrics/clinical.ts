@@ -1,0 +1,163 @@
+/**
+ * ClinicalMetrics (PROTOCOL §5): the nine task columns and the four metrics built on them, from per-case
+ * scores. Pure functions, no I/O. All results are percentages (0–100) at full precision; round for display.
+ *
+ * Exact formulas (they reproduce the authors' published leaderboard, see test/metrics/fidelity.test.ts):
+ *   Acc, PD, FD      share of cases judged correct
+ *   DB, DD, PT, TP   mean over cases of (BLEU + ROUGE + BERTScore) / 3
+ *   ID               mean over cases of the case's mean over its imaging exams
+ *   DIFR             mean of four rates: for K = 3 and 5, the share of answers naming exactly K departments
+ *                    (quantity) and the share of named departments that are valid list names (name, pooled)
+ *   Acceptability    CDA × mean(DB, DD, PT, TP, ID) / 100
+ *   Avg              mean of Acc, DIFR, PD, DB, DD, FD, PT, TP, ID
+ *   Weighted average (5·Acc + DIFR + PD + 5·FD + DB + DD + PT + TP + ID) / 17
+ * Reconstructed (the authors did not publish them):
+ *   CDA              share of cases with the department AND the final diagnosis correct (optionally also the
+ *                    preliminary diagnosis: `cdaRequiresPreliminary`)
+ *   DWR              see dwr.ts
+ */
+
+/** What one model did on one case (one record: uid + language). Absent fields were not run, skipped or failed. */
+export interface CaseScores {
+  uid: string;
+  language: string;
+  department: string;
+  acc?: boolean;
+  /** The guide-3 and guide-5 answers: how many departments named, how many of them valid. */
+  difr3?: { count: number; valid: number };
+  difr5?: { count: number; valid: number };
+  pd?: boolean;
+  /** Share of gold preliminary items recovered (0..1). */
+  pdShare?: number;
+  fd?: boolean;
+  db?: number;
+  dd?: number;
+  pt?: number;
+  tp?: number;
+  /** Per imaging exam, 0..100. */
+  id?: number[];
+}
+
+export const COLUMNS = ['Acc', 'DIFR', 'PD', 'DB', 'DD', 'FD', 'PT', 'TP', 'ID'] as const;
+export type Column = (typeof COLUMNS)[number];
+export const METRICS = ['DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'] as const;
+
+export interface ColumnScore {
+  value: number | null;
+  /** Cases that contributed. */
+  n: number;
+}
+
+export type Leaderboard = Record<Column | 'CDA' | 'Acceptability' | 'Avg' | 'WeightedAvg', ColumnScore>;
+
+export interface MetricOptions {
+  cdaRequiresPreliminary?: boolean;
+}
+
+const mean = (xs: readonly number[]): number | null => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
+
+function share(cases: readonly CaseScores[], pick: (c: CaseScores) => boolean | undefined): ColumnScore {
+  const xs = cases.map(pick).filter((x): x is boolean => x !== undefined);
+  return { value: xs.length === 0 ? null : (100 * xs.filter(Boolean).length) / xs.length, n: xs.length };
+}
+
+function average(cases: readonly CaseScores[], pick: (c: CaseScores) => number | undefined): ColumnScore {
+  const xs = cases.map(pick).filter((x): x is number => x !== undefined && Number.isFinite(x));
+  return { value: mean(xs), n: xs.length };
+}
+
+/** The case's imaging score: the mean over its exams. */
+export function caseId(c: CaseScores): number | undefined {
+  return c.id && c.id.length > 0 ? mean(c.id)! : undefined;
+}
+
+/** The four DIFR rates (0–100) from the answers, and DIFR itself. */
+export function difrRates(cases: readonly CaseScores[]): { q3: number | null; n3: number | null; q5: number | null; n5: number | null; difr: number | null; n: number } {
+  const rates = (k: 3 | 5) => {
+    const answers = cases.map((c) => (k === 3 ? c.difr3 : c.difr5)).filter((a): a is { count: number; valid: number } => a !== undefined);
+    const named = answers.reduce((s, a) => s + a.count, 0);
+    return {
+      q: answers.length === 0 ? null : (100 * answers.filter((a) => a.count === k).length) / answers.length,
+      name: named === 0 ? (answers.length === 0 ? null : 0) : (100 * answers.reduce((s, a) => s + a.valid, 0)) / named,
+      n: answers.length,
+    };
+  };
+  const r3 = rates(3);
+  const r5 = rates(5);
+  const four = [r3.q, r3.name, r5.q, r5.name];
+  const difr = four.every((x) => x !== null) ? mean(four as number[]) : null;
+  return { q3: r3.q, n3: r3.name, q5: r5.q, n5: r5.name, difr, n: Math.min(r3.n, r5.n) };
+}
+
+/** CDA for one case: undefined when a needed part is missing. */
+export function caseCda(c: CaseScores, opts: MetricOptions = {}): boolean | undefined {
+  if (c.acc === undefined || c.fd === undefined) return undefined;
+  if (opts.cdaRequiresPreliminary) {
+    if (c.pd === undefined) return undefined;
+    return c.acc && c.fd && c.pd;
+  }
+  return c.acc && c.fd;
+}
+
+export function acceptability(cda: number | null, text: readonly (number | null)[]): number | null {
+  if (cda === null || text.some((x) => x === null)) return null;
+  return (cda * mean(text as number[])!) / 100;
+}
+
+export function avgOfColumns(cols: Record<Column, number | null>): number | null {
+  const xs = COLUMNS.map((c) => cols[c]);
+  return xs.some((x) => x === null) ? null : mean(xs as number[]);
+}
+
+export function weightedAverage(cols: Record<Column, number | null>): number | null {
+  const weights: Record<Column, number> = { Acc: 5, DIFR: 1, PD: 1, DB: 1, DD: 1, FD: 5, PT: 1, TP: 1, ID: 1 };
+  if (COLUMNS.some((c) => cols[c] === null)) return null;
+  return COLUMNS.reduce((s, c) => s + weights[c] * cols[c]!, 0) / 17;
+}
+
+/** Every column and metric except DWR (which needs the other models). */
+export function leaderboard(cases: readonly CaseScores[], opts: MetricOptions = {}): Leaderboard {
+  const d = difrRates(cases);
+  const cols: Record<Column, ColumnScore> = {
+    Acc: share(cases, (c) => c.acc),
+    DIFR: { value: d.difr, n: d.n },
+    PD: share(cases, (c) => c.pd),
+    DB: average(cases, (c) => c.db),
+    DD: average(cases, (c) => c.dd),
+    FD: share(cases, (c) => c.fd),
+    PT: average(cases, (c) => c.pt),
+    TP: average(cases, (c) => c.tp),
+    ID: average(cases, caseId),
+  };
+  const values = Object.fromEntries(COLUMNS.map((c) => [c, cols[c].value])) as Record<Column, number | null>;
+  const cda = share(cases, (c) => caseCda(c, opts));
+  return {
+    ...cols,
+    CDA: cda,
+    Acceptability: { value: acceptability(cda.value, [values.DB, values.DD, values.PT, values.TP, values.ID]), n: cda.n },
+    Avg: { value: avgOfColumns(values), n: cases.length },
+    WeightedAvg: { value: weightedAverage(values), n: cases.length },
+  };
+}
+
+/**
+ * One number per case for comparing models case by case (DWR, paired tests): the weighted average of the case's
+ * own components (Acc, FD, PD as 0/100; DIFR as the mean of its four per-answer rates; text scores as they are),
+ * with the leaderboard's weights, over the components the case has.
+ */
+export function caseScore(c: CaseScores): number | undefined {
+  const parts: [number, number][] = [];
+  const bin = (b: boolean | undefined, w: number): void => {
+    if (b !== undefined) parts.push([b ? 100 : 0, w]);
+  };
+  bin(c.acc, 5);
+  bin(c.fd, 5);
+  bin(c.pd, 1);
+  if (c.difr3 && c.difr5) {
+    const r = (a: { count: number; valid: number }, k: number): number[] => [a.count === k ? 100 : 0, a.count === 0 ? 0 : (100 * a.valid) / a.count];
+    parts.push([mean([...r(c.difr3, 3), ...r(c.difr5, 5)])!, 1]);
+  }
+  for (const x of [c.db, c.dd, c.pt, c.tp, caseId(c)]) if (x !== undefined) parts.push([x, 1]);
+  if (parts.length === 0) return undefined;
+  return parts.reduce((s, [v, w]) => s + v * w, 0) / parts.reduce((s, [, w]) => s + w, 0);
+}

@@ -1,0 +1,102 @@
+/**
+ * Uncertainty and comparisons. Bootstrap: resample cases with replacement (seeded, so results repeat), 1,000
+ * resamples by default, percentile 95% interval. Paired comparison of two models on the same cases: McNemar's
+ * exact test for yes/no scores, a paired bootstrap of the mean difference for continuous ones.
+ */
+
+/** A small seeded PRNG (mulberry32): same seed, same resamples, on every machine. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface BootstrapOptions {
+  resamples?: number;
+  seed?: number;
+  /** Confidence level, default 0.95. */
+  level?: number;
+}
+
+export const DEFAULT_RESAMPLES = 1000;
+export const DEFAULT_SEED = 20240619;
+
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+/** Percentile bootstrap interval of a statistic over items (cases). Null when the statistic is null. */
+export function bootstrapCI<T>(items: readonly T[], stat: (sample: readonly T[]) => number | null, opts: BootstrapOptions = {}): { low: number; high: number } | null {
+  if (items.length === 0 || stat(items) === null) return null;
+  const random = seededRandom(opts.seed ?? DEFAULT_SEED);
+  const b = opts.resamples ?? DEFAULT_RESAMPLES;
+  const values: number[] = [];
+  const sample: T[] = new Array<T>(items.length);
+  for (let r = 0; r < b; r++) {
+    for (let i = 0; i < items.length; i++) sample[i] = items[Math.floor(random() * items.length)]!;
+    const v = stat(sample);
+    if (v !== null && Number.isFinite(v)) values.push(v);
+  }
+  values.sort((x, y) => x - y);
+  const alpha = 1 - (opts.level ?? 0.95);
+  return { low: quantile(values, alpha / 2), high: quantile(values, 1 - alpha / 2) };
+}
+
+function logChoose(n: number, k: number): number {
+  let s = 0;
+  for (let i = 1; i <= k; i++) s += Math.log(n - k + i) - Math.log(i);
+  return s;
+}
+
+/**
+ * McNemar's exact test on paired yes/no outcomes: b = cases only A got right, c = only B got right. Two-sided
+ * p-value from the binomial(b + c, 1/2) distribution.
+ */
+export function mcnemar(a: readonly boolean[], b: readonly boolean[]): { onlyA: number; onlyB: number; p: number } {
+  if (a.length !== b.length) throw new Error('mcnemar: the two lists must pair up');
+  let onlyA = 0;
+  let onlyB = 0;
+  a.forEach((x, i) => {
+    if (x && !b[i]) onlyA++;
+    else if (!x && b[i]) onlyB++;
+  });
+  const n = onlyA + onlyB;
+  if (n === 0) return { onlyA, onlyB, p: 1 };
+  const k = Math.min(onlyA, onlyB);
+  let tail = 0;
+  for (let i = 0; i <= k; i++) tail += Math.exp(logChoose(n, i) - n * Math.LN2);
+  return { onlyA, onlyB, p: Math.min(1, 2 * tail) };
+}
+
+/**
+ * Paired bootstrap of the mean difference A − B: the observed difference, its percentile interval, and a
+ * two-sided p-value (twice the smaller share of resampled differences on either side of zero).
+ */
+export function pairedBootstrap(a: readonly number[], b: readonly number[], opts: BootstrapOptions = {}): { diff: number; low: number; high: number; p: number } {
+  if (a.length !== b.length) throw new Error('pairedBootstrap: the two lists must pair up');
+  if (a.length === 0) return { diff: NaN, low: NaN, high: NaN, p: 1 };
+  const d = a.map((x, i) => x - b[i]!);
+  const meanOf = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const random = seededRandom(opts.seed ?? DEFAULT_SEED);
+  const r = opts.resamples ?? DEFAULT_RESAMPLES;
+  const values: number[] = [];
+  for (let k = 0; k < r; k++) {
+    let s = 0;
+    for (let i = 0; i < d.length; i++) s += d[Math.floor(random() * d.length)]!;
+    values.push(s / d.length);
+  }
+  values.sort((x, y) => x - y);
+  const below = values.filter((v) => v <= 0).length / r;
+  const above = values.filter((v) => v >= 0).length / r;
+  const alpha = 1 - (opts.level ?? 0.95);
+  return { diff: meanOf(d), low: quantile(values, alpha / 2), high: quantile(values, 1 - alpha / 2), p: Math.min(1, 2 * Math.min(below, above)) };
+}
