@@ -22,11 +22,12 @@ async function cli(...args: string[]): Promise<{ code: number; out: string; err:
 }
 
 describe('clinicallab run', () => {
-  it('plans without calling anything when no model is given', async () => {
-    const r = await cli('run');
+  it('runs the built-in baseline when no model is given', async () => {
+    const dir = join(tempDir(), 'default');
+    const r = await cli('run', '--limit', '4', '--out', dir);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('820 prompts for 138 records (69 cases)');
-    expect(r.out).toContain('No model given, so nothing was sent to a model');
+    expect(r.out).toContain('Models (1): baseline → 24 jobs');
+    expect(r.out).toContain('This invocation: 24 answered');
   });
 
   it('stops after the plan with --dry-run, showing jobs and estimated cost', async () => {

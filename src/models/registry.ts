@@ -49,8 +49,10 @@ export function apiKeyFor(spec: ModelSpec, settings: ModelSettings = {}, env: No
 export async function createModel(specOrString: string | ModelSpec, settings: ModelSettings = {}, env: NodeJS.ProcessEnv = process.env): Promise<Model> {
   const spec = typeof specOrString === 'string' ? parseModelSpec(specOrString) : specOrString;
   switch (spec.provider) {
-    case 'baseline':
-      throw new ModelError('unavailable', 'the built-in baseline model is not part of this version yet; give a model with --model (see clinicallab run --help)');
+    case 'baseline': {
+      const { createBaselineModel } = await import('./baseline/index.js');
+      return createBaselineModel();
+    }
     case 'llama-cpp': {
       const { createLlamaCppModel } = await import('./llama-cpp.js');
       return createLlamaCppModel({

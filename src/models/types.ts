@@ -21,6 +21,11 @@ export interface GenerateRequest {
   jsonSchema?: Record<string, unknown>;
   /** Aborts the request (timeouts, shutdown). */
   signal?: AbortSignal;
+  /**
+   * What is being asked, for models that are not language models (the built-in baseline). LLM providers ignore
+   * it; it carries nothing the prompt does not already say.
+   */
+  task?: { kind: string; language: 'zh' | 'en'; k?: number };
 }
 
 export interface Usage {

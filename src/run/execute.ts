@@ -36,6 +36,7 @@ function requestFor(job: StoredJob, entry: ModelEntry): GenerateRequest {
   const p = entry.params;
   return {
     messages: [{ role: 'user', content: job.prompt }],
+    task: { kind: job.kind, language: job.language === 'zh' ? 'zh' : 'en', ...(job.k !== undefined ? { k: job.k } : {}) },
     temperature: p.temperature,
     ...(p.maxTokens !== undefined ? { maxTokens: p.maxTokens } : {}),
     ...(p.seed !== undefined ? { seed: p.seed } : {}),

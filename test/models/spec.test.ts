@@ -50,8 +50,9 @@ describe('keys, prices and errors', () => {
     expect(apiKeyFor(parseModelSpec('openai-compatible:m@http://127.0.0.1:1/v1'), {}, {})).toBeUndefined();
   });
 
-  it('says clearly that the baseline model is not part of this version', async () => {
-    await expect(createModel('baseline')).rejects.toThrow(/baseline model is not part of this version/);
+  it('creates the built-in baseline without keys or network', async () => {
+    const model = await createModel('baseline', {}, {});
+    expect(model.id).toBe('baseline');
   });
 
   it('prices known models, treats local ones as free and unknown ones as unknown (not zero)', () => {

@@ -106,6 +106,8 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   let models;
   try {
     models = modelEntries(flags.model, modelSource, modelFlags);
+    // nothing named anywhere: the built-in baseline, which needs no weights and no keys
+    if (models.length === 0) models = modelEntries(['baseline'], modelSource, modelFlags);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -145,14 +147,10 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   }
   if (hasErrors(loaded) && flags.strict) return 1;
 
-  if (models.length === 0 || flags.dryRun) {
+  if (flags.dryRun) {
     if (flags.json) {
       const { prompts: _prompts, ...summary } = plan;
       io.out(JSON.stringify({ ok: !hasErrors(loaded), loaded: loaded.loaded, skipped: loaded.skipped, problems: loaded.problems, models: models.map((m) => m.spec.id), jobs: jobCount, estimatedCost, plan: summary }, null, 2));
-    } else if (models.length === 0) {
-      io.out('');
-      io.out(paint(io, 'yellow', 'No model given, so nothing was sent to a model. Give one with --model (see clinicallab run --help), e.g.'));
-      io.out('  clinicallab run --model openai-compatible:<model>@http://127.0.0.1:8000/v1 --limit 10');
     } else io.out(paint(io, 'dim', '--dry-run: stopping before any model is called.'));
     return hasErrors(loaded) ? 1 : 0;
   }

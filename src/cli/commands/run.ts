@@ -9,8 +9,8 @@ import { executeRun, type RunFlags } from './run-exec.js';
 export function register(program: Command, io: Io, setExit: (code: number) => void): void {
   program
     .command('run')
-    .description('evaluate models on ClinicalBench cases (default: plan the bundled open set)')
-    .option('-m, --model <spec...>', 'model(s) to evaluate, e.g. openai:gpt-4o-mini, openai-compatible:qwen2.5-7b@http://127.0.0.1:8000/v1, ollama:llama3.1, llama-cpp:model.gguf')
+    .description('evaluate models on ClinicalBench cases (default: the built-in baseline on the bundled open set)')
+    .option('-m, --model <spec...>', 'model(s) to evaluate (default: baseline), e.g. openai:gpt-4o-mini, openai-compatible:qwen2.5-7b@http://127.0.0.1:8000/v1, ollama:llama3.1, llama-cpp:model.gguf')
     .option('-c, --cases <paths...>', 'case files or folders (default: the bundled ClinicalBench-Open set)')
     .option('--tasks <list>', 'comma-separated tasks: department, preliminary, basis, differential, principal, principle, plan, imaging, difr (default: all)')
     .option('-l, --lang <lang>', 'only zh or only en records')
@@ -44,7 +44,7 @@ kill -9) and run the same command again to continue; nothing answered is asked a
 fails after its retries is recorded as an error — never scored as a wrong answer — and can be re-run with
 --retry-errors. Several processes can work on one run directory at once.
 
-Without --model (and no models in the config) the command loads the cases and prints the plan.
+Without --model (and no models in the config) it runs the built-in baseline model, which needs no weights\nand no keys.
 
 Examples:
   clinicallab run --model openai:gpt-4o-mini --limit 10

@@ -1,0 +1,135 @@
+/**
+ * Finding evidence in case text for the baseline model: whether a term is present (and not negated), the
+ * patient's age and sex, and abnormal lab results with their direction. Pure; zh and en.
+ */
+
+export type Lang = 'zh' | 'en';
+
+const EN_STOP = new Set(['of', 'the', 'a', 'an', 'and', 'or', 'in', 'on', 'at', 'to', 'with', 'for', 'by', 'is', 'are', 'was']);
+
+/** Lower-case en words with a light stemmer (plural and -ing/-ed endings), numbers kept. */
+export function enTokens(text: string): string[] {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t !== '')
+    .map(stem);
+}
+
+function stem(t: string): string {
+  if (t.length > 5 && t.endsWith('ies')) return `${t.slice(0, -3)}y`;
+  if (t.length > 4 && t.endsWith('es') && /(?:ss|x|ch|sh)es$/.test(t)) return t.slice(0, -2);
+  if (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') && !t.endsWith('is') && !t.endsWith('us')) return t.slice(0, -1);
+  return t;
+}
+
+const EN_NEGATION = /\b(?:no|not|deny|denies|denied|denying|without|negative|absent|free of|unremarkable|normal|none|nor|excluded|ruled out)\b/;
+const ZH_NEGATION = /(?:无|未|否认|不伴|没有|排除|阴性|正常)/u;
+
+/** A prepared text: clauses for negation checks, tokens for en matching. */
+export interface PreparedText {
+  lang: Lang;
+  raw: string;
+  /** Clauses (split at sentence and clause punctuation), each with its tokens (en) or text (zh). */
+  clauses: { text: string; tokens: string[] }[];
+}
+
+export function prepare(text: string, lang: Lang): PreparedText {
+  const norm = text.normalize('NFKC');
+  const pieces = lang === 'zh' ? norm.split(/[。；;，,\n]/u) : norm.split(/(?<=[.;])\s+|[;\n]|,\s+(?:and\s+)?(?=no\b|not\b|without\b)/i);
+  return {
+    lang,
+    raw: norm,
+    clauses: pieces.map((p) => p.trim()).filter((p) => p !== '').map((p) => ({ text: lang === 'zh' ? p : p.toLowerCase(), tokens: lang === 'en' ? enTokens(p) : [] })),
+  };
+}
+
+/** Where a term occurs in a clause: index of the first matched token (en) or character (zh), or -1. */
+function findIn(clause: { text: string; tokens: string[] }, term: string, lang: Lang): number {
+  if (lang === 'zh') return clause.text.indexOf(term.normalize('NFKC'));
+  const words = enTokens(term).filter((w) => !EN_STOP.has(w));
+  if (words.length === 0) return -1;
+  const toks = clause.tokens;
+  // every content word of the term, in order, each within 3 tokens of the previous one
+  for (let i = 0; i < toks.length; i++) {
+    if (toks[i] !== words[0]) continue;
+    let at = i;
+    let ok = true;
+    for (const w of words.slice(1)) {
+      let found = -1;
+      for (let j = at + 1; j <= Math.min(toks.length - 1, at + 4); j++) {
+        if (toks[j] === w) {
+          found = j;
+          break;
+        }
+      }
+      if (found < 0) {
+        ok = false;
+        break;
+      }
+      at = found;
+    }
+    if (ok) return i;
+  }
+  return -1;
+}
+
+function negated(clause: { text: string; tokens: string[] }, at: number, term: string, lang: Lang): boolean {
+  if (lang === 'zh') {
+    const before = clause.text.slice(Math.max(0, at - 6), at);
+    const after = clause.text.slice(at + term.length, at + term.length + 4);
+    return ZH_NEGATION.test(before) || /^(?:阴性|正常|未见)/u.test(after);
+  }
+  const before = clause.tokens.slice(Math.max(0, at - 6), at).join(' ');
+  return EN_NEGATION.test(before);
+}
+
+/** Whether the text affirms a term: present in some clause and not negated there. */
+export function affirms(text: PreparedText, term: string): boolean {
+  for (const clause of text.clauses) {
+    const at = findIn(clause, term, text.lang);
+    if (at >= 0 && !negated(clause, at, term, text.lang)) return true;
+  }
+  return false;
+}
+
+export interface Patient {
+  sex?: 'male' | 'female';
+  /** Years (months become fractions). */
+  age?: number;
+  pregnant: boolean;
+}
+
+export function patientOf(text: string): Patient {
+  const t = text.normalize('NFKC');
+  const p: Patient = { pregnant: /pregnan|gestation|weeks? of amenorrh|孕\d|妊娠|孕周|停经\d+周|G\dP\d/i.test(t) };
+  if (/\b(?:female|woman|girl|lady)\b|女/i.test(t)) p.sex = 'female';
+  else if (/\b(?:male|man|boy)\b|男/i.test(t)) p.sex = 'male';
+  const years = /(\d{1,3})\s*(?:-|\s)?(?:years?|yrs?|y)\b|aged\s+(\d{1,3})|(\d{1,3})\s*岁/i.exec(t);
+  const months = /(\d{1,2})\s*(?:-|\s)?months?[- ]old|(\d{1,2})\s*个?月(?:龄|大)?[，,。]?/i.exec(t);
+  if (years) p.age = Number(years[1] ?? years[2] ?? years[3]);
+  else if (months) p.age = Number(months[1] ?? months[2]) / 12;
+  return p;
+}
+
+export type Direction = 'high' | 'low' | 'positive' | 'negative';
+
+const ABBR_CHARS = 'A-Za-z0-9%#\\-.'; // as printed: NEUT%, PLT-I, CA19-9
+
+/** The directions a lab abbreviation is reported with in the text (↑/↓, raised/low, 升高/降低, +/-). */
+export function labDirections(text: string, abbr: string): Set<Direction> {
+  const out = new Set<Direction>();
+  const esc = abbr.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`(?<![${ABBR_CHARS}])${esc}(?![${ABBR_CHARS}])`, 'g');
+  const t = text.normalize('NFKC');
+  for (const m of t.matchAll(re)) {
+    const after = (t.slice(m.index + m[0].length, m.index + m[0].length + 40).split(/[;；。\n]|\d+\.\s/u)[0] ?? '').replace(/^[\s)）:：]+/u, '');
+    const before = t.slice(Math.max(0, m.index - 25), m.index).toLowerCase();
+    if (/↑|升高|增高|偏高|\bhigh\b|elevated|raised|increased/iu.test(after) || /(?:elevated|raised|increased|high)\s*[a-z\s]*$/.test(before) || /升高$/u.test(before)) out.add('high');
+    if (/↓|降低|减低|偏低|\blow\b|decreased|reduced/iu.test(after) || /(?:low|decreased|reduced)\s*[a-z\s]*$/.test(before)) out.add('low');
+    if (/^\s*[(（]?\s*(?:\+{1,4}|阳性|positive)/iu.test(after)) out.add('positive');
+    if (/^\s*[(（]?\s*(?:-|阴性|negative)(?!\d)/iu.test(after)) out.add('negative');
+  }
+  return out;
+}
