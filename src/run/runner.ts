@@ -69,7 +69,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
   const signal = opts.signal ?? new AbortController().signal;
   const emit = opts.onEvent ?? (() => undefined);
   store.addJobs(opts.jobs);
-  store.reclaimStale();
+  store.reclaimStale(Date.now(), new Set([worker]));
 
   const result: RunnerResult = { done: 0, errors: 0, pending: 0, cached: 0, inputTokens: 0, outputTokens: 0, cost: 0, budgetReached: false, interrupted: false, wallMs: 0 };
   let spent = 0;
@@ -107,7 +107,10 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
       backoff: opts.backoff ?? DEFAULT_BACKOFF,
       ...(opts.cache ? { cache: opts.cache } : {}),
       ...(entry.price ? { price: entry.price } : {}),
-      onRetry: (job: StoredJob, error: ModelError, delayMs: number) => emit({ type: 'retry', job, kind: error.kind, delayMs }),
+      onRetry: (job: StoredJob, error: ModelError, delayMs: number) => {
+        store.renewLease(job.key, worker, Date.now() + delayMs + leaseMs);
+        emit({ type: 'retry', job, kind: error.kind, delayMs });
+      },
     };
 
     const handle = async (job: StoredJob, estimate: number): Promise<void> => {

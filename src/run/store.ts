@@ -241,14 +241,25 @@ export class RunStore {
     this.db.prepare(`UPDATE jobs SET status = 'pending', worker = NULL, lease_until = NULL, updated_at = ? WHERE key = ? AND status = 'running' AND worker = ?`).run(Date.now(), key, worker);
   }
 
-  /** Return to pending the jobs of workers that died (same host, process gone) or whose lease ran out. */
-  reclaimStale(now = Date.now()): number {
+  /** Extend a claim (a job waiting out a long Retry-After keeps it). */
+  renewLease(key: string, worker: string, until: number): void {
+    this.db.prepare(`UPDATE jobs SET lease_until = ? WHERE key = ? AND status = 'running' AND worker = ?`).run(until, key, worker);
+  }
+
+  /**
+   * Return to pending the jobs of workers that died (same host, process gone — or this very process id under
+   * another worker id, as after a restart that reused the pid) or whose lease ran out. `live` are the worker ids
+   * this process is running.
+   */
+  reclaimStale(now = Date.now(), live: ReadonlySet<string> = new Set()): number {
     const running = this.db.prepare(`SELECT key, worker, lease_until FROM jobs WHERE status = 'running'`).all() as { key: string; worker: string | null; lease_until: number | null }[];
     const host = hostname();
     const stale = running.filter((r) => {
       if (r.lease_until === null || r.lease_until < now || r.worker === null) return true;
       const [h, pid] = r.worker.split('/');
-      return h === host && pid !== undefined && !processAlive(Number(pid));
+      if (h !== host || pid === undefined) return false;
+      if (Number(pid) === process.pid) return !live.has(r.worker);
+      return !processAlive(Number(pid));
     });
     const reset = this.db.prepare(`UPDATE jobs SET status = 'pending', worker = NULL, lease_until = NULL, updated_at = ? WHERE key = ? AND status = 'running'`);
     this.db.transaction(() => stale.forEach((r) => reset.run(now, r.key)))();

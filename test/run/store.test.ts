@@ -59,10 +59,12 @@ describe('the run store', () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
     const host = hostname();
     store.claim('openai:gpt-4o', 1, `${host}/${dead}/x`, 60_000);
-    store.claim('openai:gpt-4o', 1, `${host}/${process.pid}/y`, 60_000); // alive, lease valid: kept
+    store.claim('openai:gpt-4o', 1, `${host}/${process.pid}/y`, 60_000); // this process's live worker: kept
     store.claim('openai:gpt-4o', 1, `other-host/1/z`, -1); // lease already over
-    expect(store.reclaimStale()).toBe(2);
+    expect(store.reclaimStale(Date.now(), new Set([`${host}/${process.pid}/y`]))).toBe(2);
     expect(store.counts().find((c) => c.status === 'running')!.n).toBe(1);
+    // a restart that got the same pid: the old worker of this pid is dead unless it is one of ours
+    expect(store.reclaimStale(Date.now(), new Set([`${host}/${process.pid}/new`]))).toBe(1);
     store.close();
   });
 });
