@@ -1,0 +1,124 @@
+/**
+ * Text-metric throughput: lexical scoring (BLEU-4 + ROUGE-L, `lexicalSimilarity`) of 1,500 cases × 5 text tasks
+ * (DB, DD, PT, TP, ID) per language on synthetic clinical-style texts of 150–400 characters, and BERTScore with
+ * the tiny random-weight model of test/support/tiny-bert.ts, one pair at a time and batched.
+ *
+ *   npx tsx bench/text-metrics.bench.ts              # defaults
+ *   npx tsx bench/text-metrics.bench.ts --cases 300 --bert-pairs 100
+ *
+ * Target: the lexical part under 10 s on a 2-core machine. The tiny model's numbers measure the plumbing
+ * (tokenizer, ONNX Runtime calls, greedy matching), not the cost of a real BERT, which is far larger.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Language } from '../src/bench/language.js';
+import { createBertScorer, lexicalSimilarity } from '../src/metrics/text/index.js';
+import { writeTinyBert } from '../test/support/tiny-bert.js';
+
+const TASKS = ['DB', 'DD', 'PT', 'TP', 'ID'] as const;
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
+}
+
+/** Seeded PRNG (mulberry32), so every run scores the same texts. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PHRASES: Record<Language, string[]> = {
+  zh: [
+    '患者上腹部持续性疼痛2天', '伴恶心呕吐', '血淀粉酶明显升高', 'CT示胰腺肿胀，周围渗出', 'WBC 13.2×10^9/L',
+    '既往胆囊结石病史', '予禁食、胃肠减压', '积极补液维持水电解质平衡', '抑酸抑酶治疗', '必要时抗感染治疗',
+    '监测生命体征及血糖', '病情稳定后行胆囊切除术', '需与消化性溃疡穿孔鉴别', '无腹膜刺激征', '肝功能轻度异常',
+    '超声提示胆囊壁增厚', '定期复查腹部CT', '低脂饮食，戒酒', '营养支持治疗', '血钙降低提示病情较重',
+  ],
+  en: [
+    'Persistent epigastric pain for two days', 'with nausea and vomiting', 'serum amylase markedly elevated',
+    'CT showed a swollen pancreas with peripancreatic exudate', 'WBC 13.2 x 10^9/L', 'history of gallbladder stones',
+    'nil by mouth and gastrointestinal decompression', 'aggressive intravenous fluid resuscitation',
+    'acid and enzyme suppression', 'antibiotics if infection is suspected', 'monitor vital signs and blood glucose',
+    'cholecystectomy once stable', 'differentiate from perforated peptic ulcer', 'no signs of peritonitis',
+    'mildly abnormal liver function', 'ultrasound shows a thickened gallbladder wall', 'regular follow-up CT',
+    'low-fat diet and no alcohol', 'nutritional support', 'low serum calcium suggests severe disease',
+  ],
+};
+
+/** A text of about `min`–`max` characters: numbered phrases drawn from the pool. */
+function text(rand: () => number, lang: Language, min: number, max: number): string {
+  const target = min + Math.floor(rand() * (max - min));
+  const pool = PHRASES[lang];
+  const parts: string[] = [];
+  let length = 0;
+  while (length < target) {
+    const p = `${parts.length + 1}. ${pool[Math.floor(rand() * pool.length)]!}${lang === 'zh' ? '；' : '; '}`;
+    parts.push(p);
+    length += p.length;
+  }
+  return parts.join('');
+}
+
+function lexicalBench(lang: Language, cases: number): { ms: number; pairs: number; mean: number } {
+  const rand = prng(lang === 'zh' ? 7 : 11);
+  const pairs: [string, string][] = [];
+  for (let c = 0; c < cases; c++) for (const _task of TASKS) pairs.push([text(rand, lang, 150, 400), text(rand, lang, 150, 400)]);
+  const start = performance.now();
+  let sum = 0;
+  for (const [cand, ref] of pairs) sum += lexicalSimilarity(cand, ref, lang).score;
+  return { ms: performance.now() - start, pairs: pairs.length, mean: sum / pairs.length };
+}
+
+async function bertBench(pairsPerLang: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'clinicallab-tiny-bert-'));
+  try {
+    let start = performance.now();
+    const bert = await createBertScorer({ modelDir: writeTinyBert(dir) });
+    console.log(`BERTScore (tiny model, hidden 32, 1 layer): load ${(performance.now() - start).toFixed(0)} ms`);
+    for (const lang of ['zh', 'en'] as const) {
+      const rand = prng(lang === 'zh' ? 3 : 5);
+      const pairs = Array.from({ length: pairsPerLang }, () => [text(rand, lang, 150, 400), text(rand, lang, 150, 400)] as const);
+      start = performance.now();
+      for (const [c, r] of pairs) await bert.score(c, r);
+      const single = (performance.now() - start) / pairs.length;
+      start = performance.now();
+      await bert.scoreBatch(pairs);
+      const batched = (performance.now() - start) / pairs.length;
+      console.log(
+        `  ${lang}: ${pairs.length} pairs — one at a time ${single.toFixed(2)} ms/pair, batched ${batched.toFixed(2)} ms/pair`,
+      );
+    }
+    await bert.dispose();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const cases = option('cases', 1500);
+  const bertPairs = option('bert-pairs', 200);
+  console.log(`Node ${process.version}, ${cpus().length} CPU(s): ${cpus()[0]?.model ?? 'unknown'}`);
+  let total = 0;
+  let pairs = 0;
+  for (const lang of ['zh', 'en'] as const) {
+    const r = lexicalBench(lang, cases);
+    total += r.ms;
+    pairs += r.pairs;
+    console.log(
+      `lexical ${lang}: ${cases} cases × ${TASKS.length} tasks = ${r.pairs} pairs in ${(r.ms / 1000).toFixed(2)} s ` +
+        `(${((1000 * r.ms) / r.pairs).toFixed(0)} µs/pair, mean score ${r.mean.toFixed(2)})`,
+    );
+  }
+  console.log(`lexical total: ${pairs} pairs in ${(total / 1000).toFixed(2)} s (target < 10 s)`);
+  await bertBench(bertPairs);
+}
+
+await main();

@@ -1,0 +1,23 @@
+/** Text-similarity metrics of tasks DB, DD, PT, TP and ID: BLEU, ROUGE-L, BERTScore and their mean. */
+export { tokenize, internPair, type InternedPair } from './tokenize.js';
+export { bleu, bleuTokens, bleuIds, BLEU_MAX_ORDER, type BleuDetail } from './bleu.js';
+export { rougeL, rougeLTokens, rougeLIds, lcsLength, type RougeL, type RougeOptions } from './rouge.js';
+export {
+  createBertScorer,
+  greedyMatch,
+  rescaleWithBaseline,
+  type BertScore,
+  type BertScorer,
+  type BertScorerOptions,
+  type BertDtype,
+} from './bertscore.js';
+export {
+  textSimilarity,
+  textSimilarityBatch,
+  lexicalSimilarity,
+  isScorableReference,
+  scorableReference,
+  type TextSimilarity,
+  type SimilarityComponents,
+  type SimilarityOptions,
+} from './similarity.js';
