@@ -33,6 +33,8 @@ describe('evidence in case text', () => {
     expect(affirms(zh, '转移性右下腹痛')).toBe(true);
     expect(affirms(zh, '发热')).toBe(false);
     expect(affirms(zh, 'Murphy征')).toBe(false);
+    expect(affirms(prepare('无痛性肉眼血尿2周，无明显诱因出现右下腹痛。', 'zh'), '肉眼血尿')).toBe(true);
+    expect(affirms(prepare('无痛性肉眼血尿2周，无明显诱因出现右下腹痛。', 'zh'), '右下腹痛')).toBe(true);
   });
 
   it('reads age, sex and pregnancy', () => {

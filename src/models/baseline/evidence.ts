@@ -77,7 +77,8 @@ function findIn(clause: { text: string; tokens: string[] }, term: string, lang: 
 
 function negated(clause: { text: string; tokens: string[] }, at: number, term: string, lang: Lang): boolean {
   if (lang === 'zh') {
-    const before = clause.text.slice(Math.max(0, at - 6), at);
+    // 无痛性 ("painless"), 无明显诱因 ("without obvious cause") describe the finding, they do not deny it
+    const before = clause.text.slice(Math.max(0, at - 6), at).replace(/无痛性?|无明显诱因|无诱因/gu, '');
     const after = clause.text.slice(at + term.length, at + term.length + 4);
     return ZH_NEGATION.test(before) || /^(?:阴性|正常|未见)/u.test(after);
   }
