@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Io } from '../src/cli/io.js';
-import { main } from '../src/cli/main.js';
 import { startMockOpenAI, type MockServer } from './support/mock-openai.js';
-import { tempDir } from './helpers.js';
+import { tempDir, runCli } from './helpers.js';
 
 let server: MockServer;
 beforeAll(async () => {
@@ -13,13 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`), color: false };
-  const code = await main(args, io);
-  return { code, out, err };
-}
+const cli = runCli;
 
 describe('clinicallab run', () => {
   it('runs the built-in baseline when no model is given', async () => {

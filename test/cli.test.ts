@@ -2,17 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Io } from '../src/cli/io.js';
-import { main } from '../src/cli/main.js';
-import { fixture, ROOT, tempDir } from './helpers.js';
+import { fixture, ROOT, tempDir, runCli } from './helpers.js';
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: Io = { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`), color: false };
-  const code = await main(args, io);
-  return { code, out, err };
-}
+const cli = runCli;
 
 describe('clinicallab validate', () => {
   it('validates the authors’ shape and counts per department and language', async () => {

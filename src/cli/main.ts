@@ -4,11 +4,15 @@ import { packageVersion } from '../bench/bundled.js';
 import { processIo, paint, type Io } from './io.js';
 import { UsageError } from './shared.js';
 import * as cases from './commands/cases.js';
+import * as leaderboard from './commands/leaderboard.js';
 import * as prompt from './commands/prompt.js';
+import * as report from './commands/report.js';
 import * as run from './commands/run.js';
 import * as runs from './commands/runs.js';
+import * as score from './commands/score.js';
 import * as templates from './commands/templates.js';
 import * as validate from './commands/validate.js';
+import * as view from './commands/view.js';
 
 export function createProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command();
@@ -33,6 +37,10 @@ Start with:
   prompt.register(program, io);
   templates.register(program, io);
   runs.register(program, io);
+  score.register(program, io);
+  leaderboard.register(program, io);
+  report.register(program, io);
+  view.register(program, io);
   for (const cmd of program.commands) cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s.replace(/\n$/, '')), writeErr: (s) => io.err(s.replace(/\n$/, '')) });
   return program;
 }

@@ -80,7 +80,29 @@ CREATE TABLE IF NOT EXISTS jobs (
   updated_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS jobs_status ON jobs (model, status, seq);
+CREATE TABLE IF NOT EXISTS scores (
+  model TEXT NOT NULL,
+  case_uid TEXT NOT NULL,
+  language TEXT NOT NULL,
+  department TEXT NOT NULL,
+  task TEXT NOT NULL,
+  exam TEXT NOT NULL DEFAULT '',
+  value REAL,
+  detail TEXT NOT NULL,
+  PRIMARY KEY (model, case_uid, language, task, exam)
+);
 `;
+
+export interface ScoreRecord {
+  model: string;
+  caseUid: string;
+  language: string;
+  department: string;
+  task: string;
+  exam: string;
+  value: number | null;
+  detail: unknown;
+}
 
 interface Row {
   key: string;
@@ -310,6 +332,23 @@ export class RunStore {
     }
     const sql = `SELECT * FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq`;
     return (this.db.prepare(sql).all(...args) as Row[]).map(fromRow);
+  }
+
+  /** Replace a model's scores (scoring is always recomputable from the answers). */
+  replaceScores(model: string, rows: readonly ScoreRecord[]): void {
+    const del = this.db.prepare('DELETE FROM scores WHERE model = ?');
+    const ins = this.db.prepare('INSERT INTO scores (model, case_uid, language, department, task, exam, value, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    this.db.transaction(() => {
+      del.run(model);
+      for (const r of rows) ins.run(r.model, r.caseUid, r.language, r.department, r.task, r.exam, r.value, JSON.stringify(r.detail));
+    })();
+  }
+
+  scores(model?: string): ScoreRecord[] {
+    const rows = (model ? this.db.prepare('SELECT * FROM scores WHERE model = ?').all(model) : this.db.prepare('SELECT * FROM scores').all()) as {
+      model: string; case_uid: string; language: string; department: string; task: string; exam: string; value: number | null; detail: string;
+    }[];
+    return rows.map((r) => ({ model: r.model, caseUid: r.case_uid, language: r.language, department: r.department, task: r.task, exam: r.exam, value: r.value, detail: JSON.parse(r.detail) as unknown }));
   }
 
   /** SQLite's own consistency check: "ok" when the file is sound. */

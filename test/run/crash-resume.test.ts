@@ -23,6 +23,7 @@ import { kindsForTasks, modelEntries } from '../../src/run/setup.js';
 import { loadTemplates } from '../../src/tasks/templates.js';
 import { ROOT, tempDir } from '../helpers.js';
 import { defaultAnswer, startMockOpenAI, type MockRequest, type MockServer } from '../support/mock-openai.js';
+import { seededRandom as prng } from '../../src/metrics/stats.js';
 
 const CLI = join(ROOT, 'bin', 'clinicallab.js');
 const DIST_MAIN = join(ROOT, 'dist', 'cli', 'main.js');
@@ -32,17 +33,6 @@ const CONCURRENCY = 4;
 const LATENCY_MS = 25;
 const TASKS = 'department,difr,imaging'; // 682 jobs over the 138 bundled records
 
-/** mulberry32: a small seeded PRNG, so a failing sequence of kill points can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Row {
   key: string;

@@ -4,6 +4,7 @@
  * pieces). It loads in llama.cpp on CPU and generates tokens quickly; what it says is gibberish.
  */
 import { writeFileSync } from 'node:fs';
+import { seededRandom as prng } from '../../src/metrics/stats.js';
 
 /** Shape of the model; small enough that the file is well under 1 MB. */
 const N_EMBD = 64;
@@ -65,17 +66,6 @@ function vocabulary(): { tokens: string[]; scores: number[]; types: number[] } {
   return { tokens, scores, types };
 }
 
-/** mulberry32: a small seeded PRNG, enough for reproducible random weights. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function tensors(vocabSize: number, seed: number): Tensor[] {
   const random = prng(seed);

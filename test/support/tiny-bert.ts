@@ -17,6 +17,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seededRandom as prng } from '../../src/metrics/stats.js';
 
 export const TINY_BERT_HIDDEN = 32;
 const FFN = 64;
@@ -215,17 +216,6 @@ function valueInfo(name: string, elemType: number, dims: (number | string)[]): B
 // ---------------------------------------------------------------------------------------------------------------
 // The graph
 
-/** Seeded PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function onnxModel(vocabSize: number, seed: number): Bytes {
   const rand = prng(seed);

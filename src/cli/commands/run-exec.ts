@@ -16,7 +16,8 @@ import { GENERATION_KINDS } from '../../tasks/definitions.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
 import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../shared.js';
-import { printRunSummary } from './run-summary.js';
+import { printRunSummary, printScores } from './run-summary.js';
+import { scoreRuns } from './score-exec.js';
 
 export interface RunFlags {
   model?: string[];
@@ -36,6 +37,7 @@ export interface RunFlags {
   cache?: boolean;
   cacheDir?: string;
   retryErrors?: string | boolean;
+  bertscoreModel?: string;
   dryRun?: boolean;
   templates?: string;
   departments?: string;
@@ -204,8 +206,13 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     });
     progress?.finish();
     const info = describeRun(dir);
-    if (flags.json) io.out(JSON.stringify({ dir, result, totals: info.totals, status: info.status, errors: info.errorsByKind }, null, 2));
-    else printRunSummary(io, info, result);
+    // score what was answered (no model is called) and show the leaderboard
+    const [scores] = info.totals.done > 0 ? await scoreRuns(io, [dir], taxonomy, { ...(flags.bertscoreModel ? { bertscoreModel: flags.bertscoreModel } : {}) }) : [];
+    if (flags.json) io.out(JSON.stringify({ dir, result, totals: info.totals, status: info.status, errors: info.errorsByKind, ...(scores ? { leaderboard: Object.fromEntries(scores.models.map((m) => [m.model, m.leaderboard])) } : {}) }, null, 2));
+    else {
+      printRunSummary(io, info, result);
+      if (scores) printScores(io, scores);
+    }
     return info.status === 'complete' ? 0 : 1;
   } catch (err) {
     if (err instanceof ModelError) throw new UsageError(err.message);

@@ -1,7 +1,9 @@
 /** Printing what a run did and where its results are. */
+import type { RunScores } from '../../metrics/score-run.js';
+import { leaderboardTable } from '../../report/leaderboard-table.js';
 import type { RunInfo } from '../../run/inspect.js';
 import type { RunnerResult } from '../../run/runner.js';
-import { paint, table, type Io } from '../io.js';
+import { displayWidth, paint, table, type Io } from '../io.js';
 
 export function money(cost: number, unknown: boolean): string {
   return unknown ? (cost > 0 ? `$${cost.toFixed(4)} + unknown` : 'unknown') : `$${cost.toFixed(4)}`;
@@ -30,4 +32,11 @@ export function printRunSummary(io: Io, info: RunInfo, result: RunnerResult): vo
   if (result.budgetReached) io.out(paint(io, 'yellow', 'Budget reached: raise --max-cost and run the same command again to continue.'));
   if (t.error > 0) io.out(`Errors are excluded from scores. Re-run them with: clinicallab run --retry-errors ${info.dir}`);
   io.out(paint(io, 'bold', `Results: ${info.dir}`));
+}
+
+/** The leaderboard rows of a freshly scored run. */
+export function printScores(io: Io, scores: RunScores): void {
+  io.out('');
+  const rows = scores.models.map((m) => ({ model: m.model, leaderboard: m.leaderboard, errors: m.errors, pending: m.pending, skipped: m.skipped }));
+  io.out(leaderboardTable(rows, { lexicalOnly: scores.textComponents === 'bleu+rouge', style: { bold: (s) => paint(io, 'bold', s), dim: (s) => paint(io, 'dim', s) }, widthOf: displayWidth }));
 }

@@ -26,6 +26,7 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('--max-cost <usd>', 'stop scheduling new requests before this much (USD) would be spent')
     .option('--no-cache', 'do not reuse or store answers in the response cache')
     .option('--cache-dir <dir>', 'response cache folder (default: ~/.cache/clinicallab, or $CLINICALLAB_CACHE_DIR)')
+    .option('--bertscore-model <dir>', 'local BERTScore model folder for the text scores (default: BLEU + ROUGE-L only, labelled so)')
     .option('--retry-errors [run]', 're-run only the jobs that ended in error (of the run given, or of --out)')
     .option('--dry-run', 'print the plan and stop')
     .option('-t, --templates <dir>', 'folder with your own templates replacing the built-in ones')

@@ -45,10 +45,18 @@ export function prepare(text: string, lang: Lang): PreparedText {
   };
 }
 
+const termWords = new Map<string, string[]>();
+const zhTerms = new Map<string, string>();
+
 /** Where a term occurs in a clause: index of the first matched token (en) or character (zh), or -1. */
 function findIn(clause: { text: string; tokens: string[] }, term: string, lang: Lang): number {
-  if (lang === 'zh') return clause.text.indexOf(term.normalize('NFKC'));
-  const words = enTokens(term).filter((w) => !EN_STOP.has(w));
+  if (lang === 'zh') {
+    let t = zhTerms.get(term);
+    if (t === undefined) zhTerms.set(term, (t = term.normalize('NFKC')));
+    return clause.text.indexOf(t);
+  }
+  let words = termWords.get(term);
+  if (!words) termWords.set(term, (words = enTokens(term).filter((w) => !EN_STOP.has(w))));
   if (words.length === 0) return -1;
   const toks = clause.tokens;
   // every content word of the term, in order, each within 3 tokens of the previous one
@@ -117,12 +125,16 @@ export function patientOf(text: string): Patient {
 export type Direction = 'high' | 'low' | 'positive' | 'negative';
 
 const ABBR_CHARS = 'A-Za-z0-9%#\\-.'; // as printed: NEUT%, PLT-I, CA19-9
+const abbrPatterns = new Map<string, RegExp>();
 
 /** The directions a lab abbreviation is reported with in the text (↑/↓, raised/low, 升高/降低, +/-). */
 export function labDirections(text: string, abbr: string): Set<Direction> {
   const out = new Set<Direction>();
-  const esc = abbr.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`(?<![${ABBR_CHARS}])${esc}(?![${ABBR_CHARS}])`, 'g');
+  let re = abbrPatterns.get(abbr);
+  if (!re) {
+    const esc = abbr.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    abbrPatterns.set(abbr, (re = new RegExp(`(?<![${ABBR_CHARS}])${esc}(?![${ABBR_CHARS}])`, 'g')));
+  }
   const t = text.normalize('NFKC');
   for (const m of t.matchAll(re)) {
     const after = (t.slice(m.index + m[0].length, m.index + m[0].length + 40).split(/[;；。\n]|\d+\.\s/u)[0] ?? '').replace(/^[\s)）:：]+/u, '');

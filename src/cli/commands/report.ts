@@ -1,0 +1,70 @@
+/** `clinicallab report <run…>`: the self-contained HTML report of one or more runs, or its tables as JSON / CSV. */
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { EXPORT_TABLES, exportTable, type ExportTable } from '../../report/export.js';
+import { writeFileAtomic, writeReport } from '../../report/index.js';
+import { buildViewModel } from '../../report/view-model.js';
+import { paint, type Io } from '../io.js';
+import { UsageError } from '../shared.js';
+import { printWarnings, reportOptions, runDirs, viewModelOptions, type ReportFlags } from './report-shared.js';
+
+interface Options extends ReportFlags {
+  output?: string;
+  format?: string;
+  table?: string;
+  ci?: boolean;
+}
+
+function kib(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
+}
+
+export function register(program: Command, io: Io): void {
+  reportOptions(
+    program
+      .command('report')
+      .description('write a self-contained HTML report of one or more runs (or export its tables as JSON or CSV)')
+      .argument('<runs...>', 'run directories (or names under clinicallab-runs/)')
+      .option('-o, --output <file>', 'where to write (default report.html; with --format, standard output)')
+      .option('--format <format>', 'json or csv: export a table instead of writing HTML')
+      .option('--table <table>', `with --format: ${EXPORT_TABLES.join(', ')} (default cases; json without --table gives the whole report data)`)
+      .option('--no-ci', 'skip the bootstrap intervals (faster on very large runs)'),
+  )
+    .addHelpText(
+      'after',
+      `
+The HTML file opens offline from disk: the charting library and all data are inside it, and it loads
+nothing from the network. It holds the leaderboard (sortable, with 95% intervals), the department × model
+heatmaps, the task and ClinicalMetrics charts, a case browser with every answer, verdict and reason, and the
+run manifests. Everything models and cases wrote is shown as text, never run as markup.
+
+Examples:
+  clinicallab report clinicallab-runs/<run> -o report.html --reference
+  clinicallab report <run-a> <run-b> --format csv --table leaderboard
+  clinicallab report <run> --format json -o results.json`,
+    )
+    .action(async (runs: string[], opts: Options) => {
+      const dirs = runDirs(runs);
+      if (opts.format !== undefined && opts.format !== 'json' && opts.format !== 'csv') throw new UsageError('--format takes json or csv');
+      if (opts.table !== undefined && !EXPORT_TABLES.includes(opts.table as ExportTable)) throw new UsageError(`--table takes ${EXPORT_TABLES.join(', ')}`);
+      if (opts.table !== undefined && opts.format === undefined) throw new UsageError('--table goes with --format json|csv');
+      const vmOpts = { ...(await viewModelOptions(opts)), ...(opts.ci === false ? { ci: false } : {}) };
+      if (opts.format === undefined) {
+        const out = resolve(opts.output ?? 'report.html');
+        const written = await writeReport(dirs, out, vmOpts);
+        printWarnings(io, written.viewModel);
+        const vm = written.viewModel;
+        io.out(`${vm.models.length} model${vm.models.length === 1 ? '' : 's'}, ${vm.cases.length} records, ${vm.rows.length} scored rows from ${dirs.length} run${dirs.length === 1 ? '' : 's'}.`);
+        io.out(paint(io, 'bold', `Report: ${written.file} (${kib(written.bytes)})`));
+        return;
+      }
+      const vm = await buildViewModel(dirs, vmOpts);
+      printWarnings(io, vm);
+      const text = opts.format === 'json' && opts.table === undefined ? `${JSON.stringify(vm, null, 2)}\n` : exportTable(vm, (opts.table ?? 'cases') as ExportTable, opts.format as 'json' | 'csv');
+      if (opts.output === undefined || opts.output === '-') io.out(text.replace(/\r?\n$/, ''));
+      else {
+        const bytes = writeFileAtomic(resolve(opts.output), text);
+        io.out(`Wrote ${resolve(opts.output)} (${kib(bytes)}).`);
+      }
+    });
+}

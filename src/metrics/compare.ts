@@ -1,0 +1,90 @@
+/**
+ * Confidence intervals for a whole leaderboard row, and the paired comparison of two models on the cases both
+ * answered: McNemar's exact test for the yes/no columns (Acc, PD, FD, CDA), a paired bootstrap for the continuous
+ * ones (the text columns and the per-case score).
+ */
+import { caseCda, caseId, caseScore, leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, mcnemar, pairedBootstrap, seededRandom, type BootstrapOptions } from './stats.js';
+
+export type Interval = { low: number; high: number } | null;
+
+/** 95% percentile bootstrap interval of every column, resampling cases (seeded; 1,000 resamples by default). */
+export function leaderboardCI(cases: readonly CaseScores[], opts: MetricOptions & BootstrapOptions = {}): Record<keyof Leaderboard, Interval> {
+  const keys = Object.keys(leaderboard(cases, opts)) as (keyof Leaderboard)[];
+  const values = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<keyof Leaderboard, number[]>;
+  const random = seededRandom(opts.seed ?? DEFAULT_SEED);
+  const resamples = opts.resamples ?? DEFAULT_RESAMPLES;
+  const sample: CaseScores[] = new Array<CaseScores>(cases.length);
+  if (cases.length > 0) {
+    for (let r = 0; r < resamples; r++) {
+      for (let i = 0; i < cases.length; i++) sample[i] = cases[Math.floor(random() * cases.length)]!;
+      const lb = leaderboard(sample, opts);
+      for (const k of keys) if (lb[k].value !== null) values[k].push(lb[k].value!);
+    }
+  }
+  const alpha = 1 - (opts.level ?? 0.95);
+  const q = (xs: number[], p: number): number => {
+    const pos = (xs.length - 1) * p;
+    const lo = Math.floor(pos);
+    return xs[lo]! + (xs[Math.ceil(pos)]! - xs[lo]!) * (pos - lo);
+  };
+  return Object.fromEntries(
+    keys.map((k) => {
+      const xs = values[k].sort((a, b) => a - b);
+      return [k, xs.length === 0 ? null : { low: q(xs, alpha / 2), high: q(xs, 1 - alpha / 2) }];
+    }),
+  ) as Record<keyof Leaderboard, Interval>;
+}
+
+export interface ComparisonRow {
+  metric: string;
+  test: 'mcnemar' | 'paired-bootstrap';
+  /** Cases both models have a value for. */
+  n: number;
+  a: number;
+  b: number;
+  /** a − b, in points. */
+  diff: number;
+  p: number;
+  /** For the bootstrap: the interval of the difference. */
+  low?: number;
+  high?: number;
+}
+
+/** Compare model A with model B on the cases both answered. */
+export function compareModels(a: readonly CaseScores[], b: readonly CaseScores[], opts: MetricOptions & BootstrapOptions = {}): ComparisonRow[] {
+  const key = (c: CaseScores): string => `${c.uid}\u0000${c.language}`;
+  const bByKey = new Map(b.map((c) => [key(c), c]));
+  const pairs = a.filter((c) => bByKey.has(key(c))).map((c) => [c, bByKey.get(key(c))!] as const);
+  const rows: ComparisonRow[] = [];
+  const binary: [string, (c: CaseScores) => boolean | undefined][] = [
+    ['Acc', (c) => c.acc],
+    ['PD', (c) => c.pd],
+    ['FD', (c) => c.fd],
+    ['CDA', (c) => caseCda(c, opts)],
+  ];
+  for (const [metric, pick] of binary) {
+    const both = pairs.map(([x, y]) => [pick(x), pick(y)] as const).filter((p): p is readonly [boolean, boolean] => p[0] !== undefined && p[1] !== undefined);
+    if (both.length === 0) continue;
+    const m = mcnemar(both.map((p) => p[0]), both.map((p) => p[1]));
+    const pa = (100 * both.filter((p) => p[0]).length) / both.length;
+    const pb = (100 * both.filter((p) => p[1]).length) / both.length;
+    rows.push({ metric, test: 'mcnemar', n: both.length, a: pa, b: pb, diff: pa - pb, p: m.p });
+  }
+  const continuous: [string, (c: CaseScores) => number | undefined][] = [
+    ['DB', (c) => c.db],
+    ['DD', (c) => c.dd],
+    ['PT', (c) => c.pt],
+    ['TP', (c) => c.tp],
+    ['ID', caseId],
+    ['case score', caseScore],
+  ];
+  for (const [metric, pick] of continuous) {
+    const both = pairs.map(([x, y]) => [pick(x), pick(y)] as const).filter((p): p is readonly [number, number] => p[0] !== undefined && p[1] !== undefined);
+    if (both.length === 0) continue;
+    const r = pairedBootstrap(both.map((p) => p[0]), both.map((p) => p[1]), opts);
+    const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+    rows.push({ metric, test: 'paired-bootstrap', n: both.length, a: mean(both.map((p) => p[0])), b: mean(both.map((p) => p[1])), diff: r.diff, p: r.p, low: r.low, high: r.high });
+  }
+  return rows;
+}

@@ -1,0 +1,242 @@
+/**
+ * The diagnosis lexicon: concept groups of names that mean the same disease (English names, Chinese names,
+ * abbreviations), optional `parent` links from a narrower concept to a broader one (STEMI → acute myocardial
+ * infarction), word-level synonyms for English (cancer → carcinoma, kidney → renal) and `distinct` pairs of
+ * related concepts that must never match (cholecystitis/cholangitis, STEMI/NSTEMI). The data lives in
+ * `data/lexicon/diagnoses.json`; `Lexicon.fromData` takes any object of the same shape.
+ *
+ * Names are indexed through the same normalisation as the answers (normalise.ts), so an index key is the core of
+ * a name: "Acute Stanford type A aortic dissection" and "aortic dissection, Stanford A" share a key.
+ */
+import { readFileSync } from 'node:fs';
+import { PACKAGE_ROOT } from '../../bench/bundled.js';
+import { analyse, basicNormalise, type MatchLang, type NormaliseHooks, type Stripped } from './normalise.js';
+
+export interface ConceptGroup {
+  id: string;
+  en: string[];
+  zh: string[];
+  abbr?: string[];
+  /** The id of a broader concept: a name of this group also counts for the parent and the other way round. */
+  parent?: string;
+  note?: string;
+}
+
+export interface LexiconData {
+  version?: number;
+  /** English word → canonical word (or phrase), applied to every English word before comparison. */
+  words?: Record<string, string>;
+  groups: ConceptGroup[];
+  /** Pairs of group ids that name different diseases (also applies to their narrower concepts). */
+  distinct?: [string, string][];
+}
+
+/** A concept found in a reading: `whole` when the reading is a name of the group up to qualifiers; otherwise a
+ *  name covering the reading's head was found inside it and `residue` holds the words around it. */
+export interface ConceptHit {
+  id: string;
+  whole: boolean;
+  residue: string[];
+}
+
+export type Relation = 'same' | 'broader' | 'narrower';
+
+export const DEFAULT_LEXICON_PATH = `${PACKAGE_ROOT}data/lexicon/diagnoses.json`;
+
+export class LexiconError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LexiconError';
+  }
+}
+
+/** Latin words never expanded as abbreviations even if a group lists them (they are ordinary English). */
+const COMMON_WORDS = new Set(['all', 'as', 'an', 'or', 'is', 'it', 'on', 'at', 'no', 'not', 'in', 'to', 'be', 'of', 'by', 'if', 'up', 'us', 'am', 'do', 'so', 'me', 'we', 'he']);
+const MODES: MatchLang[] = ['en', 'zh'];
+const NEGATIVE_UNIT = /^(?:non|not|no|without|非|不|无|未)$/u;
+
+let cached: Lexicon | undefined;
+
+/** Negation is part of a key: "non-small cell lung cancer" must never be found as "small cell lung cancer". */
+const negTag = (s: Stripped): string => (s.negated ? '|neg' : '');
+
+export class Lexicon {
+  readonly groups: ReadonlyMap<string, ConceptGroup>;
+  readonly hooks: NormaliseHooks;
+  /** Problems found while indexing (a name that two groups claim); empty for a clean lexicon. */
+  readonly warnings: string[] = [];
+  private readonly primary: Record<MatchLang, Map<string, string>> = { en: new Map(), zh: new Map() };
+  private readonly secondary: Record<MatchLang, Map<string, string | null>> = { en: new Map(), zh: new Map() };
+  private readonly abbr = new Map<string, ConceptGroup | null>();
+  private readonly words = new Map<string, string>();
+  private readonly distinctPairs = new Set<string>();
+  private readonly nameTotal: number;
+
+  private constructor(data: LexiconData) {
+    const groups = new Map<string, ConceptGroup>();
+    for (const g of data.groups) {
+      if (groups.has(g.id)) throw new LexiconError(`concept group "${g.id}" is defined twice`);
+      groups.set(g.id, g);
+    }
+    for (const g of groups.values()) {
+      if (g.parent !== undefined && !groups.has(g.parent)) throw new LexiconError(`group "${g.id}": parent "${g.parent}" does not exist`);
+    }
+    for (const g of groups.values()) if (this.ancestorsOf(g.id, groups).includes(g.id)) throw new LexiconError(`group "${g.id}" is its own ancestor`);
+    for (const [a, b] of data.distinct ?? []) {
+      for (const id of [a, b]) if (!groups.has(id)) throw new LexiconError(`distinct pair [${a}, ${b}]: "${id}" does not exist`);
+      this.distinctPairs.add(`${a}|${b}`).add(`${b}|${a}`);
+    }
+    this.groups = groups;
+    for (const [w, to] of Object.entries(data.words ?? {})) this.words.set(w.toLowerCase(), to.toLowerCase());
+    for (const g of groups.values()) {
+      for (const a of g.abbr ?? []) {
+        const k = a.toLowerCase().replace(/[^a-z0-9]/g, '');
+        if (!/^[a-z][a-z0-9]+$/.test(k) || COMMON_WORDS.has(k)) continue;
+        const prev = this.abbr.get(k);
+        this.abbr.set(k, prev === undefined || prev?.id === g.id ? g : null);
+      }
+    }
+    this.hooks = {
+      word: (w) => this.words.get(w) ?? w,
+      expand: (w, mode) => {
+        const g = this.abbr.get(w);
+        if (!g) return undefined;
+        const raw = mode === 'zh' ? (g.zh[0] ?? g.en[0]) : g.en[0];
+        // The expansion goes into text that is already normalised, so it is normalised the same way.
+        const name = raw === undefined ? '' : basicNormalise(raw);
+        return name !== '' && name !== w ? name : undefined;
+      },
+    };
+    let total = 0;
+    for (const g of groups.values()) {
+      const names: [string, MatchLang[]][] = [...g.en.map((n): [string, MatchLang[]] => [n, MODES]), ...g.zh.map((n): [string, MatchLang[]] => [n, ['zh']]), ...(g.abbr ?? []).map((n): [string, MatchLang[]] => [n, MODES])];
+      for (const [name, modes] of names) {
+        total++;
+        for (const mode of modes) this.index(name, mode, g.id);
+      }
+    }
+    this.nameTotal = total;
+  }
+
+  static fromData(data: unknown): Lexicon {
+    const d = data as LexiconData;
+    if (!d || typeof d !== 'object' || !Array.isArray(d.groups)) throw new LexiconError('a lexicon needs a "groups" array');
+    for (const [i, g] of d.groups.entries()) {
+      if (!g || typeof g.id !== 'string' || g.id === '') throw new LexiconError(`group ${i + 1} has no "id"`);
+      if (!Array.isArray(g.en) || !Array.isArray(g.zh)) throw new LexiconError(`group "${g.id}" needs "en" and "zh" arrays`);
+      if ([...g.en, ...g.zh, ...(g.abbr ?? [])].some((n) => typeof n !== 'string' || n.trim() === '')) throw new LexiconError(`group "${g.id}" has an empty or non-string name`);
+    }
+    return new Lexicon(d);
+  }
+
+  static load(path: string = DEFAULT_LEXICON_PATH): Lexicon {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (err) {
+      throw new LexiconError(`cannot read the lexicon ${path}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    try {
+      return Lexicon.fromData(JSON.parse(text.replace(/^\uFEFF/, '')));
+    } catch (err) {
+      if (err instanceof LexiconError) throw new LexiconError(`${path}: ${err.message}`);
+      throw new LexiconError(`${path} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  /** The bundled lexicon, loaded once. */
+  static default(): Lexicon {
+    cached ??= Lexicon.load();
+    return cached;
+  }
+
+  /** Number of concept groups. */
+  get size(): number {
+    return this.groups.size;
+  }
+
+  /** Number of names (English, Chinese and abbreviations) over all groups. */
+  get nameCount(): number {
+    return this.nameTotal;
+  }
+
+  /** A readable label of a group: its first English name and first Chinese name. */
+  label(id: string): string {
+    const g = this.groups.get(id);
+    if (!g) return id;
+    return [g.en[0], g.zh[0]].filter((n) => n !== undefined).join(' / ') || id;
+  }
+
+  private index(name: string, mode: MatchLang, id: string): void {
+    const reading = analyse(name, mode, this.hooks).readings[0];
+    if (!reading || reading.s.units.length === 0) return;
+    const tag = negTag(reading.s);
+    const [fullKey, key] = [reading.s.fullKey + tag, reading.s.key + tag];
+    const owner = this.primary[mode].get(fullKey);
+    if (owner === undefined) this.primary[mode].set(fullKey, id);
+    else if (owner !== id) this.warnings.push(`"${name}" (${mode}) of "${id}" has the same key as a name of "${owner}"`);
+    const sec = this.secondary[mode];
+    if (!sec.has(key)) sec.set(key, id);
+    else if (sec.get(key) !== id) sec.set(key, null);
+  }
+
+  private get1(mode: MatchLang, fullKey: string, key: string): string | undefined {
+    return this.primary[mode].get(fullKey) ?? this.primary[mode].get(key) ?? this.secondary[mode].get(key) ?? undefined;
+  }
+
+  /** The concept of a reading: the whole reading, else the longest name inside it that covers its head. */
+  lookup(s: Stripped, mode: MatchLang): ConceptHit | undefined {
+    const n = s.units.length;
+    if (n === 0) return undefined;
+    const tag = negTag(s);
+    const whole = this.get1(mode, s.fullKey + tag, s.key + tag);
+    if (whole) return { id: whole, whole: true, residue: [] };
+    if (mode === 'zh') {
+      // Chinese names are right-headed: only a suffix can name the disease (肝硬化 in 乙型肝炎肝硬化, not 肝炎).
+      for (let len = n - 1; len >= 2; len--) {
+        const k = s.units.slice(n - len).join('') + tag;
+        const id = this.primary.zh.get(k) ?? this.secondary.zh.get(k) ?? undefined;
+        const residue = s.units.slice(0, n - len);
+        if (id && !residue.some((u) => NEGATIVE_UNIT.test(u))) return { id, whole: false, residue };
+      }
+      return undefined;
+    }
+    const h = Math.max(0, s.units.indexOf(s.head));
+    for (let len = n - 1; len >= 1; len--) {
+      for (let start = Math.max(0, h - len + 1); start <= Math.min(h, n - len); start++) {
+        const window = s.units.slice(start, start + len);
+        const k = [...new Set(window)].sort().join(' ') + tag;
+        const id = this.get1('en', k, k);
+        const residue = [...s.units.slice(0, start), ...s.units.slice(start + len)];
+        if (id && !residue.some((u) => NEGATIVE_UNIT.test(u))) return { id, whole: false, residue };
+      }
+    }
+    return undefined;
+  }
+
+  private ancestorsOf(id: string, groups: ReadonlyMap<string, ConceptGroup> = this.groups): string[] {
+    const out: string[] = [];
+    let cur = groups.get(id)?.parent;
+    while (cur !== undefined && out.length < 20) {
+      out.push(cur);
+      if (cur === id) break;
+      cur = groups.get(cur)?.parent;
+    }
+    return out;
+  }
+
+  /** How concept `a` relates to `b`: the same, broader than `b` (an ancestor) or narrower (a descendant). */
+  relation(a: string, b: string): Relation | undefined {
+    if (a === b) return 'same';
+    if (this.ancestorsOf(b).includes(a)) return 'broader';
+    if (this.ancestorsOf(a).includes(b)) return 'narrower';
+    return undefined;
+  }
+
+  /** True when the two concepts (or any of their broader concepts) are listed as different diseases. */
+  isDistinct(a: string, b: string): boolean {
+    const as = [a, ...this.ancestorsOf(a)];
+    const bs = [b, ...this.ancestorsOf(b)];
+    return as.some((x) => bs.some((y) => this.distinctPairs.has(`${x}|${y}`)));
+  }
+}

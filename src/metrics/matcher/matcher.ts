@@ -1,0 +1,294 @@
+/**
+ * The diagnosis matcher behind the PD and FD scores ("robust synonym alignment" in the paper, never published):
+ * does a predicted diagnosis name the gold disease? Pure, synchronous and explained. Rules, first that decides:
+ *
+ *  empty        the prediction (or gold) has nothing left after normalisation → no match
+ *  exact        equal after `basicNormalise` (case, width, punctuation, spelling, list markers) → 1.0
+ *  lexicon      both readings fall in one concept group of the lexicon, or one is the other's broader concept
+ *               → 0.95 same group, 0.9 broader/narrower or via a cause/alias reading
+ *  distinct     the lexicon lists the two concepts as different diseases → no match
+ *  qualifier    a slot conflict (acute vs chronic, type 1 vs 2, left vs right, hyper vs hypo, primary vs
+ *               secondary …) → no match; otherwise equal after dropping qualifiers, hedges, complications,
+ *               parentheses (English word order ignored) → match 0.9
+ *  containment  one core inside the other, sharing the head (en: the word set of one inside the other's, same
+ *               head word; zh: a suffix, or prefix + inserted modifier + suffix), the shorter still specific
+ *               (not just "carcinoma" / "肺炎") → 0.6–0.9 by size ratio
+ *  overlap      Dice coefficient ≥ threshold (default 0.8) on English word sets / Chinese character bigrams,
+ *               same head → the Dice value
+ *  none         otherwise; score is the best Dice seen (below the threshold), 0 when the lexicon knows both
+ *               names as different concepts (fuzzy rules are then not tried)
+ *
+ * Readings (normalise.ts): prediction main/head/alias, gold main/head/cause/alias. Complications ("with …",
+ * "伴…") are dropped; the gold's named cause counts ("heart failure due to DCM" is matched by "DCM") but the
+ * prediction's does not (a model naming anaemia "due to CKD" did not name CKD as its diagnosis). Aliases
+ * (parenthesised parts) only count through the lexicon and qualifier rules.
+ *
+ * `lang` is the case language; a name written in the other script is read in its own script, and names in
+ * different scripts can only meet through the lexicon.
+ */
+import { Lexicon, type ConceptHit } from './lexicon.js';
+import { judgeMatch, type Judge } from './judge.js';
+import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Stripped } from './normalise.js';
+
+export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'containment' | 'overlap' | 'none' | 'empty';
+
+export interface MatchResult {
+  match: boolean;
+  rule: MatchRule;
+  /** 0..1: how close the names are (1 exact; 0 for refusals). */
+  score: number;
+  explanation: string;
+}
+
+export interface JudgedMatchResult {
+  /** null when the judge was asked and failed (see judge.ts): an error, not a "no". */
+  match: boolean | null;
+  rule: MatchRule | 'judge' | 'judge-error';
+  score: number;
+  explanation: string;
+}
+
+export interface MatcherOptions {
+  lexicon?: Lexicon;
+  /** Dice threshold of the overlap rule, in (0, 1]; default 0.8. */
+  threshold?: number;
+  judge?: Judge;
+}
+
+export interface Matcher {
+  readonly threshold: number;
+  readonly lexicon: Lexicon;
+  match(predicted: string, gold: string, lang: MatchLang): MatchResult;
+  /** The rules first; only a `none` verdict goes to the judge (if the matcher has one). */
+  matchWithJudge(predicted: string, gold: string, lang: MatchLang): Promise<JudgedMatchResult>;
+}
+
+export const DEFAULT_OVERLAP_THRESHOLD = 0.8;
+
+interface Read {
+  r: Reading;
+  hit: ConceptHit | undefined;
+}
+interface Prepared {
+  a: Analysis;
+  reads: Read[];
+}
+
+const CACHE_LIMIT = 20_000;
+
+// Words and endings that name a kind of lesion, not a disease: a containment whose shorter side is only these
+// ("carcinoma", "squamous cell carcinoma", "肺炎", "腺癌") is too unspecific to count.
+const GENERIC_EN = new Set(
+  'carcinoma adenocarcinoma adeno tumor mass lesion neoplasm malignancy cyst nodule polyp calculus fracture hernia infarction hemorrhage ulcer abscess stenosis obstruction infection failure insufficiency syndrome injury pneumonia effusion thrombosis embolism inflammation dysfunction cell squamous ductal invasive lobe benign malignant adenoma lymphoma sarcoma metastasis lymph node pain edema dilatation regurgitation prolapse rupture perforation aneurysm dissection anemia'.split(' '),
+);
+const GENERIC_ZH = ['鳞状细胞癌', '功能不全', '综合征', '腺癌', '鳞癌', '肿瘤', '肿物', '占位', '病变', '骨折', '感染', '出血', '梗阻', '结石', '囊肿', '结节', '息肉', '溃疡', '衰竭', '狭窄', '损伤', '肺炎', '血栓', '栓塞', '脓肿', '积液', '梗死', '血肿', '增生', '腺瘤', '转移', '癌', '瘤', '病', '炎', '疝', '症'];
+const GAP_ZH = /^(?:\p{Script=Han}{0,3}[性部型叶段区侧壁]|[大小])$/u;
+
+const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 1e4) / 1e4;
+
+function specific(s: Stripped, units: string[], mode: MatchLang): boolean {
+  if (mode === 'en') return units.some((u) => u.length >= 3 && !GENERIC_EN.has(u) && !/^\d+$/.test(u));
+  let rest = units.join('');
+  for (let changed = true; changed && rest !== ''; ) {
+    changed = false;
+    for (const g of GENERIC_ZH) {
+      if (rest.endsWith(g)) {
+        rest = rest.slice(0, -g.length);
+        changed = true;
+      }
+    }
+  }
+  return rest.length > 0 && s.units.length >= 2;
+}
+
+/** Containment (see the file comment); returns the share of the longer core covered, or 0. */
+function containment(p: Stripped, g: Stripped, mode: MatchLang): number {
+  if (p.head !== g.head || p.units.length === 0 || g.units.length === 0) return 0;
+  if (mode === 'en') {
+    const [a, b] = [new Set(p.units), new Set(g.units)];
+    const [short, long, s] = a.size <= b.size ? [a, b, p] : [b, a, g];
+    if (![...short].every((u) => long.has(u)) || !specific(s, [...short], mode)) return 0;
+    return short.size / long.size;
+  }
+  const [short, long, s] = p.units.length <= g.units.length ? [p.units, g.units, p] : [g.units, p.units, g];
+  if (!specific(s, short, mode)) return 0;
+  const tail = long.slice(long.length - short.length);
+  if (tail.join('') === short.join('')) return short.length / long.length;
+  for (let cut = short.length - 2; cut >= 1; cut--) {
+    const [pre, suf] = [short.slice(0, cut).join(''), short.slice(cut).join('')];
+    const longText = long.join('');
+    if (!longText.endsWith(suf)) continue;
+    const before = longText.slice(0, longText.length - suf.length);
+    const at = before.lastIndexOf(pre);
+    if (at >= 0 && GAP_ZH.test(before.slice(at + pre.length))) return short.length / long.length;
+  }
+  return 0;
+}
+
+function shared(p: Stripped, g: Stripped): string[] {
+  const out: string[] = [];
+  for (const [k, vs] of Object.entries(p.slots)) for (const v of vs ?? []) if (g.slots[k as keyof typeof g.slots]?.includes(v)) out.push(`§${k}:${v}`);
+  return out;
+}
+
+/** Dice coefficient: English word sets, Chinese unit bigrams; shared slot values count as common items. */
+function dice(p: Stripped, g: Stripped, mode: MatchLang): number {
+  const grams = (s: Stripped): string[] => (mode === 'en' || s.units.length < 2 ? s.units : s.units.slice(1).map((u, i) => s.units[i] + u));
+  const both = shared(p, g);
+  const a = new Set([...grams(p), ...both]);
+  const b = new Set([...grams(g), ...both]);
+  if (a.size === 0 || b.size === 0) return 0;
+  let common = 0;
+  for (const x of a) if (b.has(x)) common++;
+  return (2 * common) / (a.size + b.size);
+}
+
+function describe(r: Read, who: string): string {
+  return r.r.kind === 'main' ? '' : `${who} read via its ${r.r.kind} "${r.r.source}"`;
+}
+
+function droppedNote(p: Read, g: Read, P: Prepared, G: Prepared): string {
+  const parts = [
+    ...P.a.removed.map((x) => `${x} (prediction)`),
+    ...p.r.s.dropped.map((x) => `${x} (prediction)`),
+    ...G.a.removed.map((x) => `${x} (gold)`),
+    ...g.r.s.dropped.map((x) => `${x} (gold)`),
+  ];
+  const readings = [describe(p, 'prediction'), describe(g, 'gold')].filter((x) => x !== '');
+  return [parts.length > 0 ? `dropped: ${[...new Set(parts)].join(', ')}` : '', ...readings].filter((x) => x !== '').join('; ');
+}
+
+export function createMatcher(options: MatcherOptions = {}): Matcher {
+  const lexicon = options.lexicon ?? Lexicon.default();
+  const threshold = options.threshold ?? DEFAULT_OVERLAP_THRESHOLD;
+  if (!(threshold > 0 && threshold <= 1)) throw new RangeError(`the overlap threshold must be in (0, 1], got ${threshold}`);
+  const cache = new Map<string, Prepared>();
+
+  const prepare = (text: string, lang: MatchLang): Prepared => {
+    const key = `${lang}\u0000${text}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const a = analyse(text, lang, lexicon.hooks);
+    let reads = a.readings.map((r) => ({ r, hit: lexicon.lookup(r.s, a.mode) }));
+    // A whole name the lexicon knows ("heart failure with preserved ejection fraction", "cirrhosis due to
+    // hepatitis B") is one concept: its head and cause are parts of that name, not readings of their own.
+    if (reads[0]?.hit?.whole) reads = reads.filter((x) => x.r.kind !== 'head' && x.r.kind !== 'cause');
+    const prepared = { a, reads };
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(key, prepared);
+    return prepared;
+  };
+
+  /** Relation of two hits that the lexicon rule accepts (see lexicon.ts for whole vs residue hits). */
+  const related = (p: ConceptHit, g: ConceptHit): string | undefined => {
+    if (!p.whole && !g.whole) return undefined;
+    const rel = lexicon.relation(p.id, g.id);
+    if (rel === undefined) return undefined;
+    if (!g.whole && rel === 'narrower') return undefined; // gold is "X + more": a narrower prediction may be another X
+    if (!p.whole && rel === 'broader') return undefined;
+    return rel;
+  };
+
+  const pairVeto = (p: Stripped, g: Stripped, fuzzy: boolean): string | undefined => {
+    const slots = slotConflict(p.slots, g.slots);
+    if (slots) return slots;
+    if (p.history !== g.history) return 'one side is a history or post-treatment state';
+    if (fuzzy && p.negated !== g.negated) return 'one side is negated (non-, without, 非, 不)';
+    return undefined;
+  };
+
+  const match = (predicted: string, gold: string, lang: MatchLang): MatchResult => {
+    const P = prepare(predicted, lang);
+    const G = prepare(gold, lang);
+    if (P.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the prediction is empty after normalisation' };
+    if (G.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the gold name is empty after normalisation' };
+    if (P.a.basic === G.a.basic) return { match: true, rule: 'exact', score: 1, explanation: `equal after normalisation: "${G.a.basic}"` };
+    const pm = P.reads[0]!;
+    const gm = G.reads[0]!;
+    const veto = pairVeto(pm.r.s, gm.r.s, false);
+    const preds = P.reads.filter((r) => r.r.kind !== 'cause');
+    const isCore = (r: Read): boolean => r.r.kind === 'main' || r.r.kind === 'head';
+
+    if (!veto) {
+      for (const g of G.reads) {
+        for (const p of preds) {
+          if (!p.hit || !g.hit || pairVeto(p.r.s, g.r.s, false)) continue;
+          const rel = related(p.hit, g.hit);
+          if (!rel) continue;
+          const via = [describe(p, 'prediction'), describe(g, 'gold')].filter((x) => x !== '');
+          const how = rel === 'same' ? `both name "${lexicon.label(g.hit.id)}" [${g.hit.id}]` : `"${lexicon.label(p.hit.id)}" is ${rel} than "${lexicon.label(g.hit.id)}"`;
+          const score = rel === 'same' && via.length === 0 ? 0.95 : 0.9;
+          return { match: true, rule: 'lexicon', score, explanation: [how, ...via].join('; ') };
+        }
+      }
+    }
+    for (const p of preds.filter(isCore)) {
+      for (const g of G.reads.filter(isCore)) {
+        if (p.hit && g.hit && lexicon.isDistinct(p.hit.id, g.hit.id)) {
+          return { match: false, rule: 'distinct', score: 0, explanation: `known different diseases: "${lexicon.label(p.hit.id)}" vs "${lexicon.label(g.hit.id)}"` };
+        }
+      }
+    }
+    if (veto) return { match: false, rule: 'qualifier', score: 0, explanation: `conflicting qualifiers (${veto})` };
+    if (P.a.mode !== G.a.mode) return { match: false, rule: 'none', score: 0, explanation: 'written in different scripts and no common lexicon concept' };
+    const mode = G.a.mode;
+
+    for (const g of G.reads) {
+      for (const p of preds) {
+        if (p.r.s.key === '' || p.r.s.key !== g.r.s.key || pairVeto(p.r.s, g.r.s, true)) continue;
+        const note = droppedNote(p, g, P, G);
+        return { match: true, rule: 'qualifier', score: 0.9, explanation: `equal after dropping qualifiers${mode === 'en' ? ' (word order ignored)' : ''}: "${g.r.s.key}"${note ? `; ${note}` : ''}` };
+      }
+    }
+    for (const p of preds.filter(isCore)) {
+      for (const g of G.reads.filter(isCore)) {
+        if (p.hit?.whole && g.hit?.whole) {
+          return { match: false, rule: 'none', score: 0, explanation: `the lexicon knows both as different concepts: "${lexicon.label(p.hit.id)}" vs "${lexicon.label(g.hit.id)}"` };
+        }
+      }
+    }
+    const fuzzyGold = G.reads.filter((r) => r.r.kind !== 'alias');
+    const fuzzyPred = preds.filter(isCore);
+    let best = 0;
+    let bestPair: [Read, Read] | undefined;
+    for (const g of fuzzyGold) {
+      for (const p of fuzzyPred) {
+        if (pairVeto(p.r.s, g.r.s, true)) continue;
+        const ratio = containment(p.r.s, g.r.s, mode);
+        if (ratio > 0) {
+          const which = p.r.s.units.length <= g.r.s.units.length ? 'the prediction lies inside the gold name' : 'the gold name lies inside the prediction';
+          const note = droppedNote(p, g, P, G);
+          return { match: true, rule: 'containment', score: round(0.6 + 0.3 * ratio), explanation: `${which} ("${p.r.s.units.join(mode === 'en' ? ' ' : '')}" / "${g.r.s.units.join(mode === 'en' ? ' ' : '')}", same head "${g.r.s.head}")${note ? `; ${note}` : ''}` };
+        }
+        const minUnits = mode === 'en' ? 2 : 3;
+        if (p.r.s.head !== g.r.s.head || p.r.s.units.length < minUnits || g.r.s.units.length < minUnits) continue;
+        const d = dice(p.r.s, g.r.s, mode);
+        if (d > best) [best, bestPair] = [d, [p, g]];
+      }
+    }
+    const measure = mode === 'en' ? 'word Dice' : 'character-bigram Dice';
+    if (bestPair && best >= threshold) {
+      return { match: true, rule: 'overlap', score: round(best), explanation: `${measure} ${round(best)} ≥ ${threshold} with the same head "${bestPair[1].r.s.head}"` };
+    }
+    return { match: false, rule: 'none', score: round(best), explanation: best > 0 ? `best ${measure} ${round(best)} < ${threshold}; no rule matched` : 'no rule matched' };
+  };
+
+  return {
+    threshold,
+    lexicon,
+    match: (predicted, gold, lang) => {
+      try {
+        return match(predicted, gold, lang);
+      } catch (err) {
+        // Defensive: the rules are pure string code and should never throw; if they do, say so instead of crashing a run.
+        return { match: false, rule: 'none', score: 0, explanation: `matcher error: ${err instanceof Error ? err.message : String(err)}` };
+      }
+    },
+    async matchWithJudge(predicted, gold, lang) {
+      const result = this.match(predicted, gold, lang);
+      if (result.rule !== 'none' || !options.judge) return result;
+      const judged = await judgeMatch(predicted, gold, lang, options.judge);
+      return { match: judged.match, rule: judged.rule === 'empty' ? 'empty' : judged.rule, score: judged.score, explanation: `rules: ${result.explanation}; ${judged.explanation}` };
+    },
+  };
+}

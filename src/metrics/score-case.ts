@@ -1,0 +1,141 @@
+/**
+ * Scoring one model's answers to one case: each task against its gold field, with a record of how each verdict
+ * was reached (the matcher's rule, the text-metric components) so a user can audit it. Only answered jobs are
+ * scored; a job that ended in error is counted as an error, never as a wrong answer; a gold field that is empty
+ * or a sentinel is skipped.
+ */
+import type { ClinicalCase } from '../bench/case.js';
+import { splitDiagnoses } from '../bench/lists.js';
+import type { Language } from '../bench/language.js';
+import type { TaskId } from '../tasks/definitions.js';
+import type { CaseScores } from './clinical.js';
+import { matchList, pdVerdict, type Matcher } from './matcher/index.js';
+import { isScorableReference, textSimilarity, type BertScorer } from './text/index.js';
+
+/** What the store holds for one job, as far as scoring needs it. */
+export interface AnsweredJob {
+  kind: string;
+  exam?: string;
+  status: string;
+  /** The parsed answer (see run/answers.ts), when done. */
+  parsed: unknown;
+}
+
+export interface ScoreRow {
+  task: TaskId | 'difr3' | 'difr5';
+  exam: string;
+  /** 1/0 for yes/no tasks, 0–100 for text tasks, null for DIFR rows (see detail). */
+  value: number | null;
+  detail: unknown;
+}
+
+export interface CaseOutcome {
+  scores: CaseScores;
+  rows: ScoreRow[];
+  /** Tasks whose job ended in error, or is not answered yet. */
+  errors: string[];
+  pending: string[];
+  /** Tasks skipped because the gold answer is empty or a sentinel. */
+  skipped: string[];
+}
+
+export interface ScoringContext {
+  /** With a judge (createMatcher({ judge })), pairs the rules leave undecided are put to it. */
+  matcher: Matcher;
+  useJudge?: boolean;
+  bert?: BertScorer;
+}
+
+type Sections = Record<'preliminary' | 'basis' | 'differential' | 'principal' | 'principle' | 'plan', string>;
+
+export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], ctx: ScoringContext): Promise<CaseOutcome> {
+  const lang = c.language as Language;
+  const out: CaseOutcome = { scores: { uid: c.uid, language: c.language, department: c.gold.department.id }, rows: [], errors: [], pending: [], skipped: [] };
+  const find = (kind: string, exam?: string): AnsweredJob | undefined => jobs.find((j) => j.kind === kind && (exam === undefined || j.exam === exam));
+  const usable = (job: AnsweredJob | undefined, label: string): boolean => {
+    if (!job) return false;
+    if (job.status === 'error') out.errors.push(label);
+    else if (job.status !== 'done') out.pending.push(label);
+    return job.status === 'done';
+  };
+
+  const guide = find('department-guide');
+  if (usable(guide, 'department')) {
+    const p = guide!.parsed as { department: string | null; status: string };
+    out.scores.acc = p.department === c.gold.department.id;
+    out.rows.push({ task: 'department', exam: '', value: out.scores.acc ? 1 : 0, detail: { predicted: p.department, gold: c.gold.department.id, status: p.status } });
+  }
+  for (const k of [3, 5] as const) {
+    const job = find(`department-guide-${k}`);
+    if (usable(job, `difr${k}`)) {
+      const p = job!.parsed as { count: number; valid: number };
+      out.scores[k === 3 ? 'difr3' : 'difr5'] = { count: p.count, valid: p.valid };
+      out.rows.push({ task: `difr${k}`, exam: '', value: null, detail: p });
+    }
+  }
+
+  const diagnosis = find('clinical-diagnosis');
+  if (usable(diagnosis, 'diagnosis')) {
+    const s = (diagnosis!.parsed as { sections: Sections }).sections;
+    const gold = c.gold;
+    if (gold.preliminaryDiagnosis.length > 0) {
+      const predicted = splitDiagnoses(s.preliminary);
+      const list = matchList(predicted, gold.preliminaryDiagnosis, ctx.matcher, lang);
+      let verdict: boolean | undefined = pdVerdict(list).correct;
+      let judged: unknown;
+      if (!verdict && ctx.useJudge && predicted.length > 0) {
+        // the rules found no prediction naming the principal item: let the judge look at each
+        const answers = [];
+        for (const p of predicted.slice(0, 8)) {
+          const r = await ctx.matcher.matchWithJudge(p, gold.preliminaryDiagnosis[0]!, lang);
+          answers.push({ predicted: p, ...r });
+          if (r.match === true) break;
+        }
+        verdict = answers.some((a) => a.match === true) ? true : answers.some((a) => a.match === null) ? undefined : false;
+        judged = answers;
+      }
+      if (verdict === undefined) out.errors.push('preliminary (judge)');
+      else {
+        out.scores.pd = verdict;
+        out.scores.pdShare = list.share;
+      }
+      out.rows.push({ task: 'preliminary', exam: '', value: verdict === undefined ? null : verdict ? 1 : 0, detail: { ...list, ...(judged ? { judge: judged } : {}) } });
+    } else out.skipped.push('preliminary');
+    if (isScorableReference(gold.principalDiagnosis, lang)) {
+      const r = ctx.useJudge ? await ctx.matcher.matchWithJudge(s.principal, gold.principalDiagnosis, lang) : ctx.matcher.match(s.principal, gold.principalDiagnosis, lang);
+      if (r.match === null) out.errors.push('principal (judge)');
+      else out.scores.fd = r.match;
+      out.rows.push({ task: 'principal', exam: '', value: r.match === null ? null : r.match ? 1 : 0, detail: { predicted: s.principal, gold: gold.principalDiagnosis, ...r } });
+    } else out.skipped.push('principal');
+    const text: [TaskId, 'db' | 'dd' | 'pt' | 'tp', string, string][] = [
+      ['basis', 'db', s.basis, gold.diagnosticBasis],
+      ['differential', 'dd', s.differential, gold.differentialDiagnosisText],
+      ['principle', 'pt', s.principle, gold.therapeuticPrinciple],
+      ['plan', 'tp', s.plan, gold.treatmentPlanText],
+    ];
+    for (const [task, field, predicted, reference] of text) {
+      if (!isScorableReference(reference, lang)) {
+        out.skipped.push(task);
+        continue;
+      }
+      const sim = await textSimilarity(predicted, reference, lang, ctx.bert ? { bert: ctx.bert } : {});
+      out.scores[field] = sim.score;
+      out.rows.push({ task, exam: '', value: sim.score, detail: sim });
+    }
+  }
+
+  const imaging: number[] = [];
+  for (const exam of c.imaging) {
+    const job = find('imaging-diagnosis', exam.key);
+    if (!usable(job, `imaging ${exam.key}`)) continue;
+    if (!isScorableReference(exam.impression, lang)) {
+      out.skipped.push(`imaging ${exam.key}`);
+      continue;
+    }
+    const sim = await textSimilarity((job!.parsed as { impression: string }).impression, exam.impression, lang, ctx.bert ? { bert: ctx.bert } : {});
+    imaging.push(sim.score);
+    out.rows.push({ task: 'imaging', exam: exam.key, value: sim.score, detail: sim });
+  }
+  if (imaging.length > 0) out.scores.id = imaging;
+  return out;
+}

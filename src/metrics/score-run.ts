@@ -1,0 +1,100 @@
+/**
+ * (Re)scoring a run directory from its stored answers — no model is called. Loads the run's cases (from the
+ * files its manifest names, or the ones given), scores every model's answers case by case, stores the per-case
+ * scores with their audit details in the run store, and returns them for the leaderboard.
+ */
+import type { ClinicalCase } from '../bench/case.js';
+import type { DepartmentTaxonomy } from '../bench/departments.js';
+import { loadCases } from '../bench/loader.js';
+import type { Manifest } from '../run/evaluate.js';
+import { RunStore } from '../run/store.js';
+import { leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
+import { scoreCase, type ScoringContext } from './score-case.js';
+
+export interface ModelScores {
+  model: string;
+  cases: CaseScores[];
+  leaderboard: Leaderboard;
+  /** Per task: how many answers ended in error, are still pending, or were skipped for lack of a gold answer. */
+  errors: Record<string, number>;
+  pending: Record<string, number>;
+  skipped: Record<string, number>;
+}
+
+export interface RunScores {
+  dir: string;
+  manifest?: Manifest;
+  models: ModelScores[];
+  /** Which components the text scores have: with BERTScore, or BLEU + ROUGE only. */
+  textComponents: 'bleu+rouge+bertscore' | 'bleu+rouge';
+  /** Case-file problems met while reloading the cases. */
+  caseProblems: number;
+}
+
+export interface ScoreRunOptions extends MetricOptions {
+  taxonomy: DepartmentTaxonomy;
+  context: ScoringContext;
+  /** Case files to use instead of those in the manifest (when they have moved). */
+  cases?: string[];
+  onProgress?: (done: number, total: number) => void;
+}
+
+function bump(map: Record<string, number>, key: string): void {
+  const k = key.startsWith('imaging ') ? 'imaging' : key;
+  map[k] = (map[k] ?? 0) + 1;
+}
+
+export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunScores> {
+  const store = RunStore.open(dir);
+  try {
+    const manifest = store.getManifest<Manifest>();
+    const files = opts.cases ?? manifest?.cases.map((c) => c.file) ?? [];
+    if (files.length === 0) throw new Error(`${dir}: the run does not say which case files it used; give them with --cases`);
+    const loaded = await loadCases(files, { taxonomy: opts.taxonomy });
+    const byKey = new Map<string, ClinicalCase>(loaded.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
+    const jobs = store.jobs();
+    const models = [...new Set(jobs.map((j) => j.model))];
+    const result: RunScores = { dir, ...(manifest ? { manifest } : {}), models: [], textComponents: opts.context.bert ? 'bleu+rouge+bertscore' : 'bleu+rouge', caseProblems: loaded.problems.length };
+    let done = 0;
+    const total = jobs.length;
+    for (const model of models) {
+      const mine = jobs.filter((j) => j.model === model);
+      const perCase = new Map<string, typeof mine>();
+      for (const j of mine) {
+        const k = `${j.caseUid}\u0000${j.language}`;
+        perCase.set(k, [...(perCase.get(k) ?? []), j]);
+      }
+      const ms: ModelScores = { model, cases: [], leaderboard: leaderboard([]), errors: {}, pending: {}, skipped: {} };
+      const rows = [];
+      for (const [k, caseJobs] of perCase) {
+        const c = byKey.get(k);
+        if (!c) throw new Error(`${dir}: case ${k.replace('\u0000', ' (')}) is in the run but not in the case files (${files.join(', ')})`);
+        const outcome = await scoreCase(
+          c,
+          caseJobs.map((j) => ({ kind: j.kind, ...(j.exam !== undefined ? { exam: j.exam } : {}), status: j.status, parsed: j.parsed === null ? null : (JSON.parse(j.parsed) as unknown) })),
+          opts.context,
+        );
+        ms.cases.push(outcome.scores);
+        outcome.errors.forEach((t) => bump(ms.errors, t));
+        outcome.pending.forEach((t) => bump(ms.pending, t));
+        outcome.skipped.forEach((t) => bump(ms.skipped, t));
+        for (const r of outcome.rows) rows.push({ model, caseUid: c.uid, language: c.language, department: c.gold.department.id, task: r.task, exam: r.exam, value: r.value, detail: r.detail });
+        done += caseJobs.length;
+        opts.onProgress?.(done, total);
+      }
+      ms.leaderboard = leaderboard(ms.cases, opts);
+      store.replaceScores(model, rows);
+      result.models.push(ms);
+    }
+    return result;
+  } finally {
+    store.close();
+  }
+}
+
+/** Group a model's cases by department or language, for the breakdowns. */
+export function groupCases(cases: readonly CaseScores[], by: 'department' | 'language'): Map<string, CaseScores[]> {
+  const out = new Map<string, CaseScores[]>();
+  for (const c of cases) out.set(c[by], [...(out.get(c[by]) ?? []), c]);
+  return out;
+}

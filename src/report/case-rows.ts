@@ -1,0 +1,170 @@
+/**
+ * The case browser's data: per model × case × task one row with its status, value and the reason for the verdict
+ * (matcher rule and explanation, text-metric components, DIFR counts, or the error), and per case the inputs the
+ * model saw, the gold answers and each model's answers, raw and section by section.
+ */
+import type { ClinicalCase } from '../bench/case.js';
+import type { DepartmentTaxonomy } from '../bench/departments.js';
+import type { ScoreRecord } from '../run/store.js';
+import { DIAGNOSIS_TASKS, type JobRecord } from './run-reader.js';
+import type { AnswerSet, CaseGold, CaseInputs, CaseRow, JobView, RowTask } from './types.js';
+
+type Detail = Record<string, unknown>;
+
+const str = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined);
+const num = (x: unknown): number | undefined => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+
+export function departmentLabel(taxonomy: DepartmentTaxonomy, id: string | null | undefined): string | null {
+  if (id === null || id === undefined) return null;
+  return taxonomy.departments.find((d) => d.id === id)?.short ?? id;
+}
+
+function jobView(j: JobRecord): JobView {
+  return { status: j.status, raw: j.response, error: j.status === 'error' ? `${j.errorKind ?? 'error'}: ${j.error ?? ''}`.trim() : null, latencyMs: j.latencyMs };
+}
+
+/** A model's answers to one case, raw and as parsed. */
+export function answerSet(jobs: readonly JobRecord[], taxonomy: DepartmentTaxonomy): AnswerSet {
+  const out: AnswerSet = {};
+  for (const j of jobs) {
+    const p = (j.parsed ?? {}) as Detail;
+    switch (j.kind) {
+      case 'department-guide':
+        out.department = { ...jobView(j), chosen: departmentLabel(taxonomy, str(p.department) ?? null) };
+        break;
+      case 'department-guide-3':
+      case 'department-guide-5': {
+        const items = Array.isArray(p.items) ? (p.items as Detail[]).map((i) => ({ text: str(i.text) ?? '', department: departmentLabel(taxonomy, str(i.department) ?? null) })) : [];
+        out[j.kind === 'department-guide-3' ? 'difr3' : 'difr5'] = { ...jobView(j), items, count: num(p.count) ?? null, valid: num(p.valid) ?? null };
+        break;
+      }
+      case 'clinical-diagnosis': {
+        const sections = p.sections && typeof p.sections === 'object' ? (p.sections as Record<string, string>) : null;
+        out.diagnosis = { ...jobView(j), sections, found: Array.isArray(p.found) ? (p.found as string[]) : [] };
+        break;
+      }
+      case 'imaging-diagnosis':
+        (out.imaging ??= {})[j.exam ?? ''] = { ...jobView(j), impression: str(p.impression) ?? null };
+        break;
+    }
+  }
+  return out;
+}
+
+/** What the model saw (the case summary, and each exam's findings for task 8) and the gold answers. */
+export function caseContent(c: ClinicalCase, taxonomy: DepartmentTaxonomy): { inputs: CaseInputs; gold: CaseGold } {
+  const s = c.summary;
+  return {
+    inputs: {
+      basicInformation: s.basicInformation,
+      chiefComplaint: s.chiefComplaint,
+      history: s.history,
+      physicalExamination: s.physicalExamination,
+      auxiliaryExamination: s.auxiliaryExamination,
+      raw: s.found.length === 0 ? s.raw : null,
+      imaging: c.imaging.map((e) => ({ key: e.key, name: e.name, findings: e.findings })),
+      pathology: c.pathology,
+    },
+    gold: {
+      department: departmentLabel(taxonomy, c.gold.department.id) ?? c.gold.departmentText,
+      preliminary: c.gold.preliminaryDiagnosis,
+      basis: c.gold.diagnosticBasis,
+      differential: c.gold.differentialDiagnosisText,
+      principal: c.gold.principalDiagnosis,
+      principle: c.gold.therapeuticPrinciple,
+      plan: c.gold.treatmentPlanText,
+      imaging: c.imaging.map((e) => ({ key: e.key, name: e.name, impression: e.impression })),
+    },
+  };
+}
+
+function scoredRow(base: Pick<CaseRow, 'model' | 'case'>, s: ScoreRecord, taxonomy: DepartmentTaxonomy): CaseRow {
+  const d = (s.detail ?? {}) as Detail;
+  const row: CaseRow = { ...base, task: s.task as RowTask, exam: s.exam, status: 'scored', value: s.value, correct: null };
+  switch (s.task) {
+    case 'department':
+      row.correct = s.value === 1;
+      row.predicted = departmentLabel(taxonomy, str(d.predicted) ?? null);
+      row.gold = departmentLabel(taxonomy, str(d.gold)) ?? '';
+      row.explanation =
+        row.predicted === null ? 'no department of the list could be read from the answer' : `the answer was read as ${row.predicted} (${str(d.status) ?? 'parsed'}); gold: ${row.gold}`;
+      break;
+    case 'difr3':
+    case 'difr5': {
+      const k = s.task === 'difr3' ? 3 : 5;
+      const count = num(d.count) ?? 0;
+      const valid = num(d.valid) ?? 0;
+      row.difr = { k, count, valid };
+      row.correct = count === k && valid === count;
+      row.explanation = `asked for exactly ${k} departments: ${count} named, ${valid} of them valid names from the list`;
+      break;
+    }
+    case 'preliminary': {
+      const items = Array.isArray(d.items) ? (d.items as Detail[]) : [];
+      row.items = items.map((i) => {
+        const r = (i.result ?? {}) as Detail;
+        return { gold: str(i.gold) ?? '', predicted: str(i.predicted) ?? null, match: r.match === true, rule: str(r.rule) ?? '', explanation: str(r.explanation) ?? '' };
+      });
+      row.share = num(d.share);
+      const first = row.items[0];
+      row.gold = first?.gold ?? '';
+      row.predicted = first?.predicted ?? null;
+      row.rule = first?.rule ?? '';
+      const recovered = num(d.recovered) ?? 0;
+      row.explanation = `${first ? (first.match ? `principal item matched (${first.explanation})` : `principal item not found (${first.explanation || 'no prediction'})`) : 'no gold items'}; ${recovered} of ${items.length} gold items recovered`;
+      if (Array.isArray(d.judge)) row.explanation += `; judge: ${(d.judge as Detail[]).map((a) => `${str(a.predicted) ?? ''} → ${str(a.explanation) ?? ''}`).join(' | ')}`;
+      if (s.value === null) {
+        row.status = 'error';
+        row.error = 'the judge could not decide';
+      } else row.correct = s.value === 1;
+      break;
+    }
+    case 'principal':
+      row.predicted = str(d.predicted) ?? null;
+      row.gold = str(d.gold) ?? '';
+      row.rule = str(d.rule) ?? '';
+      row.explanation = str(d.explanation) ?? '';
+      if (s.value === null) {
+        row.status = 'error';
+        row.error = 'the judge could not decide';
+      } else row.correct = s.value === 1;
+      break;
+    default: {
+      const bleu = num(d.bleu);
+      const rouge = num(d.rouge);
+      const score = num(d.score) ?? s.value ?? 0;
+      if (bleu !== undefined && rouge !== undefined) row.text = { bleu, rouge, bertscore: num(d.bertscore) ?? null, score };
+    }
+  }
+  return row;
+}
+
+const KIND_TASKS: Record<string, RowTask[]> = {
+  'department-guide': ['department'],
+  'department-guide-3': ['difr3'],
+  'department-guide-5': ['difr5'],
+  'clinical-diagnosis': [...DIAGNOSIS_TASKS],
+  'imaging-diagnosis': ['imaging'],
+};
+
+const TASK_ORDER = new Map<string, number>(['department', 'difr3', 'difr5', 'preliminary', 'basis', 'differential', 'principal', 'principle', 'plan', 'imaging'].map((t, i) => [t, i]));
+
+/** Every row of one model on one case: scored rows from the store, and rows for failed, pending and skipped tasks. */
+export function caseRows(model: number, caseIndex: number, jobs: readonly JobRecord[], scores: readonly ScoreRecord[], c: ClinicalCase | undefined, taxonomy: DepartmentTaxonomy): CaseRow[] {
+  const base = { model, case: caseIndex };
+  const rows: CaseRow[] = scores.map((s) => scoredRow(base, s, taxonomy));
+  const have = new Set(scores.map((s) => `${s.task}\u0000${s.exam}`));
+  const exams = c ? new Set(c.imaging.map((e) => e.key)) : undefined;
+  for (const j of jobs) {
+    const exam = j.kind === 'imaging-diagnosis' ? (j.exam ?? '') : '';
+    if (exam !== '' && exams && !exams.has(exam)) continue;
+    for (const task of KIND_TASKS[j.kind] ?? []) {
+      if (have.has(`${task}\u0000${exam}`)) continue;
+      const row: CaseRow = { ...base, task, exam, status: j.status === 'done' ? 'skipped' : j.status === 'error' ? 'error' : 'pending', value: null, correct: null };
+      if (j.status === 'error') row.error = `${j.errorKind ?? 'error'}: ${j.error ?? ''}`.trim();
+      if (row.status === 'skipped') row.explanation = 'no gold answer to score against (empty or a placeholder)';
+      rows.push(row);
+    }
+  }
+  return rows.sort((a, b) => (TASK_ORDER.get(a.task) ?? 99) - (TASK_ORDER.get(b.task) ?? 99) || a.exam.localeCompare(b.exam));
+}

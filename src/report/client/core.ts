@@ -1,0 +1,171 @@
+/**
+ * Client script, part 1: reading the embedded data, the DOM helpers and the leaderboard. Runs in the browser
+ * as plain ES2020; everything from the data is put on the page as text (textContent, text nodes, attribute
+ * values), never as markup. Kept free of template literals so it can live in a String.raw literal.
+ */
+export const CLIENT_CORE = String.raw`
+'use strict';
+var DATA = JSON.parse(document.getElementById('report-data').textContent);
+var COLS = ['Acc', 'DIFR', 'PD', 'DB', 'DD', 'FD', 'PT', 'TP', 'ID'];
+var METRICS = ['DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'];
+var TEXT_COLS = { DB: 1, DD: 1, PT: 1, TP: 1, ID: 1 };
+var LEXICAL = DATA.textComponents === 'bleu+rouge' || DATA.textComponents === 'mixed';
+var PALETTE = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#9333ea', '#ea580c', '#0d9488', '#4f46e5'];
+var COLUMN_TITLES = {
+  Acc: 'Department guide accuracy', DIFR: 'Department instruction following rate (K = 3 and 5)', PD: 'Preliminary diagnosis correct',
+  DB: 'Diagnostic basis (text similarity)', DD: 'Differential diagnosis (text similarity)', FD: 'Final diagnosis correct',
+  PT: 'Principle of treatment (text similarity)', TP: 'Treatment plan (text similarity)', ID: 'Imaging diagnosis (text similarity)',
+  DWR: 'Department win rate across the models of this report', CDA: 'Comprehensive diagnostic accuracy: department and final diagnosis right',
+  Acceptability: 'CDA × mean of the text scores / 100', Avg: 'Mean of the nine task columns',
+  WeightedAvg: 'The authors\u2019 weighted average (5·Acc + DIFR + PD + 5·FD + DB + DD + PT + TP + ID) / 17'
+};
+var SHORT = { Acceptability: 'Accept.', WeightedAvg: 'WAvg' };
+var TASK_TITLES = {
+  department: 'Department guide', difr3: 'DIFR (3 departments)', difr5: 'DIFR (5 departments)', preliminary: 'Preliminary diagnosis',
+  basis: 'Diagnostic basis', differential: 'Differential diagnosis', principal: 'Final diagnosis', principle: 'Principle of treatment',
+  plan: 'Treatment plan', imaging: 'Imaging diagnosis'
+};
+
+function h(tag, props, children) {
+  var el = document.createElement(tag);
+  if (props) {
+    Object.keys(props).forEach(function (k) {
+      var v = props[k];
+      if (v === undefined || v === null || v === false) return;
+      if (k === 'class') el.className = v;
+      else if (k === 'text') el.textContent = String(v);
+      else if (k === 'on') Object.keys(v).forEach(function (ev) { el.addEventListener(ev, v[ev]); });
+      else if (/^on/i.test(k) || k === 'href' || k === 'src' || k === 'style' || k === 'srcdoc' || k === 'action') throw new Error('refusing attribute ' + k);
+      else el.setAttribute(k, v === true ? '' : String(v));
+    });
+  }
+  add(el, children);
+  return el;
+}
+function add(el, children) {
+  if (children === undefined || children === null) return el;
+  (Array.isArray(children) ? children : [children]).forEach(function (c) {
+    if (c === undefined || c === null || c === false) return;
+    el.appendChild(typeof c === 'object' ? c : document.createTextNode(String(c)));
+  });
+  return el;
+}
+function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }
+function $(id) { return document.getElementById(id); }
+function fmt(v, d) { return v === null || v === undefined || !isFinite(v) ? '\u2014' : Number(v).toFixed(d === undefined ? 2 : d); }
+function sum(obj) { return Object.keys(obj || {}).reduce(function (s, k) { return s + obj[k]; }, 0); }
+function countsText(obj) { return Object.keys(obj || {}).filter(function (k) { return obj[k] > 0; }).map(function (k) { return k + ' ' + obj[k]; }).join(', '); }
+function colHead(c) { return (SHORT[c] || c) + (LEXICAL && TEXT_COLS[c] ? '*' : ''); }
+function modelColor(i) { return PALETTE[i % PALETTE.length]; }
+/** A short label for charts: the model's number and name, without provider prefix or server address. */
+function shortLabel(m) { return (m.index + 1) + ' \u00b7 ' + m.label.replace(/^[a-z][a-z-]*:/, '').replace(/@\S+/, ''); }
+function duration(ms) {
+  if (ms === null || ms === undefined || !isFinite(ms)) return '\u2014';
+  var s = Math.round(ms / 1000);
+  if (s < 60) return s + ' s';
+  var m = Math.floor(s / 60);
+  if (m < 60) return m + ' min ' + (s % 60) + ' s';
+  return Math.floor(m / 60) + ' h ' + (m % 60) + ' min';
+}
+function select(id, options, value, onChange) {
+  var el = h('select', { id: id });
+  options.forEach(function (o) { var opt = h('option', { value: o[0] }, o[1]); if (o[0] === value) opt.selected = true; el.appendChild(opt); });
+  el.addEventListener('change', function () { onChange(el.value); });
+  return el;
+}
+function modelValue(m, c) { return c === 'DWR' ? m.dwr : m.leaderboard[c] ? m.leaderboard[c].value : null; }
+
+/* ---------- header ---------- */
+function renderHeader() {
+  var runs = DATA.runs.map(function (r) { return r.name; }).join(', ');
+  $('subtitle').textContent = (DATA.runs.length === 1 ? 'Run ' : 'Runs ') + (runs || '(none)') + ' \u00b7 ' + DATA.models.length + ' model' + (DATA.models.length === 1 ? '' : 's') + ' \u00b7 ' + DATA.cases.length + ' records \u00b7 generated ' + DATA.generatedAt.replace('T', ' ').slice(0, 19) + ' UTC \u00b7 clinicallab ' + DATA.tool.version;
+  var w = $('warnings');
+  if (DATA.warnings.length) add(w, h('div', { class: 'banner warn' }, [h('strong', null, 'Warnings'), h('ul', { class: 'warnings' }, DATA.warnings.map(function (t) { return h('li', null, t); }))]));
+}
+
+/* ---------- leaderboard ---------- */
+var lbState = { key: 'Avg', dir: -1, ci: true };
+function sortRows(list, get) {
+  var k = lbState.key, d = lbState.dir;
+  return list.slice().sort(function (a, b) {
+    var x = get(a, k), y = get(b, k);
+    if (k === 'model') return d * String(x).localeCompare(String(y));
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    return d * (x - y);
+  });
+}
+function renderLeaderboard() {
+  var host = clear($('leaderboard-table'));
+  var cols = COLS.concat(METRICS);
+  var best = {};
+  cols.forEach(function (c) {
+    var vals = DATA.models.map(function (m) { return modelValue(m, c); }).filter(function (v) { return v !== null && v !== undefined; });
+    best[c] = vals.length > 1 || DATA.models.length > 1 ? Math.max.apply(null, vals) : null;
+  });
+  var head = h('tr', null, [th('model', 'Model', 'Model (and run, when a model appears in several runs)', false)]
+    .concat(cols.map(function (c) { return th(c, colHead(c), COLUMN_TITLES[c], c === 'DWR'); }))
+    .concat([h('th', { class: 'num sep', title: 'Records the model has answers for' }, 'Records'), h('th', { class: 'num', title: 'Jobs that ended in error (excluded from every score)' }, 'Errors'), h('th', { class: 'num', title: 'Tasks without a gold answer, and unanswered jobs' }, 'Skipped / pending')]));
+  var body = h('tbody');
+  sortRows(DATA.models, function (m, k) { return k === 'model' ? m.label : modelValue(m, k); }).forEach(function (m) {
+    var tr = h('tr', { 'data-model': m.index }, [h('td', { class: 'model' }, [h('span', { class: 'badge', title: 'model ' + (m.index + 1) }, String(m.index + 1)), ' ', m.label])]);
+    cols.forEach(function (c) {
+      var v = modelValue(m, c);
+      var ci = lbState.ci && m.ci && c !== 'DWR' ? m.ci[c] : null;
+      var isBest = best[c] !== null && v !== null && v !== undefined && v === best[c];
+      tr.appendChild(h('td', { class: 'num' + (isBest ? ' best' : '') + (c === 'DWR' ? ' sep' : ''), 'data-col': c, title: m.leaderboard[c] ? 'n = ' + m.leaderboard[c].n : null }, [fmt(v), ci ? h('span', { class: 'ci' }, fmt(ci.low, 1) + '\u2013' + fmt(ci.high, 1)) : null]));
+    });
+    tr.appendChild(h('td', { class: 'num sep' }, String(m.records)));
+    tr.appendChild(h('td', { class: 'num', title: countsText(m.errors) || 'none' }, String(sum(m.errors))));
+    tr.appendChild(h('td', { class: 'num', title: ['skipped: ' + (countsText(m.skipped) || 'none'), 'pending: ' + (countsText(m.pending) || 'none')].join('; ') }, sum(m.skipped) + ' / ' + sum(m.pending)));
+    body.appendChild(tr);
+  });
+  if (DATA.models.length === 0) body.appendChild(h('tr', null, h('td', { colspan: cols.length + 4, class: 'note' }, 'No model results in these runs yet.')));
+  var table = h('table', { class: 'lb', id: 'lb' }, [h('thead', null, head), body]);
+  if (DATA.reference) {
+    var ref = DATA.reference;
+    var rb = h('tbody', { class: 'reference' });
+    rb.appendChild(h('tr', { class: 'group' }, h('td', { colspan: cols.length + 4 }, 'Published by the authors \u2014 measured on the real ClinicalBench, not on the cases of this run (' + ref.source.paper + ', arXiv ' + ref.source.arxiv + '). Context only: do not compare these numbers with the rows above.')));
+    sortRows(ref.rows, function (r, k) { return k === 'model' ? r.model : r[k]; }).forEach(function (r) {
+      var tr = h('tr', { class: 'ref', title: 'published figure \u2014 ' + ref.measuredOn }, [h('td', { class: 'model' }, [h('span', { class: 'badge ref' }, 'published'), ' ', r.model, h('span', { class: 'ci' }, r.institution)])]);
+      cols.forEach(function (c) { tr.appendChild(h('td', { class: 'num' + (c === 'DWR' ? ' sep' : '') }, fmt(r[c]))); });
+      tr.appendChild(h('td', { class: 'num sep' }, '\u2014'));
+      tr.appendChild(h('td', { class: 'num' }, '\u2014'));
+      tr.appendChild(h('td', { class: 'num' }, '\u2014'));
+      rb.appendChild(tr);
+    });
+    table.appendChild(rb);
+  }
+  add(host, table);
+  var counts = clear($('leaderboard-counts'));
+  DATA.models.forEach(function (m) {
+    var parts = [m.label + ': ' + m.records + ' records'];
+    if (sum(m.errors)) parts.push('errors (excluded, never scored as wrong): ' + countsText(m.errors));
+    if (sum(m.pending)) parts.push('pending: ' + countsText(m.pending));
+    if (sum(m.skipped)) parts.push('skipped (no gold answer): ' + countsText(m.skipped));
+    if (m.textComponents === 'bleu+rouge') parts.push('text scores without BERTScore');
+    add(counts, h('div', null, parts.join('; ')));
+  });
+  function th(key, label, title, sep) {
+    var sorted = lbState.key === key;
+    return h('th', { class: 'sortable' + (key === 'model' ? '' : ' num') + (sep ? ' sep' : ''), 'data-key': key, title: title + ' (click to sort)', 'aria-sort': sorted ? (lbState.dir > 0 ? 'ascending' : 'descending') : 'none', tabindex: 0,
+      on: { click: function () { sortBy(key); }, keydown: function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); sortBy(key); } } } }, label);
+  }
+}
+function sortBy(key) {
+  if (lbState.key === key) lbState.dir = -lbState.dir;
+  else { lbState.key = key; lbState.dir = key === 'model' ? 1 : -1; }
+  renderLeaderboard();
+}
+function initLeaderboard() {
+  var text = $('text-label');
+  text.textContent = DATA.textLabel;
+  text.className = 'banner ' + (LEXICAL ? 'warn' : 'info');
+  var ciBox = h('input', { type: 'checkbox', id: 'show-ci' });
+  ciBox.checked = lbState.ci;
+  ciBox.addEventListener('change', function () { lbState.ci = ciBox.checked; renderLeaderboard(); });
+  add($('leaderboard-controls'), h('label', { class: 'inline' }, [ciBox, 'Show 95% bootstrap intervals']));
+  if (DATA.reference) add($('leaderboard-controls'), h('span', { class: 'banner ref' }, 'Purple rows: ' + DATA.reference.rows.length + ' published rows \u2014 measured on the real ClinicalBench, not on the cases of this run.'));
+  renderLeaderboard();
+}
+`;

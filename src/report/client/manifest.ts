@@ -1,0 +1,87 @@
+/**
+ * Client script, part 4: the run manifests (models and their parameters, template hashes, case files, versions,
+ * tokens, cost and time) and the start-up that renders every section.
+ */
+export const CLIENT_MANIFEST = String.raw`
+/* ---------- manifest ---------- */
+function kv(pairs) {
+  var dl = h('dl', { class: 'kv' });
+  pairs.forEach(function (p) { if (p[1] === null || p[1] === undefined || p[1] === '') return; add(dl, [h('dt', null, p[0]), h('dd', null, p[1])]); });
+  return dl;
+}
+function money(v) { return v === null || v === undefined ? 'unknown (a model has no price)' : '$' + Number(v).toFixed(4); }
+function params(p) { return Object.keys(p || {}).map(function (k) { return k + '=' + JSON.stringify(p[k]); }).join(', '); }
+function renderManifest() {
+  var host = clear($('manifest-body'));
+  if (!DATA.runs.length) { add(host, h('p', { class: 'note' }, 'No runs.')); return; }
+  DATA.runs.forEach(function (r) {
+    var m = r.manifest;
+    var box = h('div', { class: 'block', 'data-run': r.index });
+    add(box, h('h3', null, [r.name + ' ', h('span', { class: 'badge' + (r.status === 'complete' ? ' ok' : r.status === 'errors' ? ' err' : ' pend') }, r.status)]));
+    add(box, kv([
+      ['Directory', r.dir],
+      ['Jobs', r.jobs.all + ' (' + r.jobs.done + ' answered, ' + r.jobs.error + ' errors, ' + r.jobs.pending + ' pending)'],
+      ['Errors by kind', r.errorsByKind.map(function (e) { return e.kind + ' ' + e.n; }).join(', ')],
+      ['Wall time', duration(r.wallTimeMs) + (m ? ' (' + m.createdAt + ' \u2192 ' + m.updatedAt + ', ' + m.invocations + ' invocation' + (m.invocations === 1 ? '' : 's') + ')' : '')],
+      ['Tool', m ? m.tool.name + ' ' + m.tool.version + ' on Node ' + m.node : null],
+      ['Tasks (generation kinds)', m ? m.kinds.join(', ') : null],
+      ['Filters', m && Object.keys(m.filters).length ? JSON.stringify(m.filters) : null],
+      ['Records', m ? String(m.records) : null],
+      ['Scored by this report', r.scoredNow ? 'yes (the run had no stored scores for some answers)' : null]
+    ]));
+    var models = DATA.models.filter(function (x) { return x.run === r.index; });
+    var mm = m ? m.models : [];
+    var ids = models.map(function (x) { return x.model; });
+    mm.forEach(function (x) { if (ids.indexOf(x.id) < 0) ids.push(x.id); });
+    add(box, h('div', { class: 'scroll' }, h('table', null, [
+      h('thead', null, h('tr', null, ['Model', 'Provider', 'Parameters', 'Concurrency / timeout / retries', 'Price $/M in\u2013out', 'Key from', 'Jobs', 'Tokens in \u2192 out', 'Cost', 'Model time'].map(function (t) { return h('th', null, t); }))),
+      h('tbody', null, ids.map(function (id) {
+        var spec = mm.filter(function (x) { return x.id === id; })[0];
+        var mv = models.filter(function (x) { return x.model === id; })[0];
+        var u = mv ? mv.usage : null;
+        return h('tr', null, [
+          h('td', { class: 'model' }, id), h('td', null, spec ? spec.provider + (spec.baseURL ? ' @ ' + spec.baseURL : '') : ''),
+          h('td', { class: 'mono' }, spec ? params(spec.params) : ''),
+          h('td', null, spec ? spec.concurrency + ' / ' + Math.round(spec.timeoutMs / 1000) + ' s / ' + spec.maxRetries : ''),
+          h('td', null, spec && spec.price ? spec.price.input + ' \u2013 ' + spec.price.output : 'unknown'),
+          h('td', null, spec && spec.apiKeyEnv ? spec.apiKeyEnv : ''),
+          h('td', { class: 'num' }, u ? u.done + '/' + u.jobs + (u.error ? ' (' + u.error + ' errors)' : '') + (u.cached ? ' \u00b7 ' + u.cached + ' cached' : '') : ''),
+          h('td', { class: 'num' }, u ? u.inputTokens.toLocaleString('en') + ' \u2192 ' + u.outputTokens.toLocaleString('en') : ''),
+          h('td', { class: 'num' }, u ? money(u.cost) : ''),
+          h('td', { class: 'num' }, u ? duration(u.latencyMs) : '')
+        ]);
+      }))
+    ])));
+    if (m) {
+      add(box, h('h4', null, 'Prompt templates'));
+      add(box, h('div', { class: 'scroll' }, h('table', null, [h('thead', null, h('tr', null, [h('th', null, 'Template'), h('th', null, 'Hash'), h('th', null, 'Source')])),
+        h('tbody', null, Object.keys(m.templates).sort().map(function (k) { return h('tr', null, [h('td', null, k), h('td', { class: 'mono' }, m.templates[k].hash), h('td', null, m.templates[k].source)]); }))])));
+      add(box, h('h4', null, 'Case files'));
+      add(box, h('div', { class: 'scroll' }, h('table', null, [h('thead', null, h('tr', null, [h('th', null, 'File'), h('th', { class: 'num' }, 'Records'), h('th', null, 'SHA-256')])),
+        h('tbody', null, m.cases.map(function (f) { return h('tr', null, [h('td', { class: 'mono' }, f.file), h('td', { class: 'num' }, String(f.records)), h('td', { class: 'mono', title: f.sha256 }, f.sha256.slice(0, 16) + '\u2026')]); }))])));
+    }
+    add(host, box);
+  });
+  if (DATA.reference) {
+    var s = DATA.reference.source;
+    add(host, h('div', { class: 'block' }, [h('h3', null, 'Published reference rows'), kv([['Paper', s.paper + ' (' + s.authors + ', ' + s.year + ')'], ['arXiv', s.arxiv + ' \u2014 ' + s.url], ['Table', s.table], ['Measured on', DATA.reference.measuredOn], ['Note', s.note]])]));
+  }
+}
+
+/* ---------- start ---------- */
+function start() {
+  renderHeader();
+  initLeaderboard();
+  var chartsOk = setupChartDefaults();
+  if (chartsOk) {
+    initDepartments();
+    initTaskCharts();
+  } else {
+    add($('departments-body'), h('p', { class: 'banner warn' }, 'The charting library did not load.'));
+  }
+  initCases();
+  renderManifest();
+  document.body.setAttribute('data-ready', '1');
+}
+start();
+`;

@@ -1,0 +1,162 @@
+/**
+ * Exports of the report's tables as JSON or CSV: the leaderboard (with intervals, counts and, on request, the
+ * published rows marked as such), the department × model table, and the per-case results. CSV follows RFC 4180:
+ * every field that holds a comma, a quote, a line break or leading/trailing space is quoted, quotes doubled, and
+ * a field that a spreadsheet would take for a formula (= + - @ at the start) is prefixed with a quote mark.
+ */
+import { COLUMNS } from '../metrics/clinical.js';
+import type { ReportViewModel } from './types.js';
+
+export type ExportFormat = 'json' | 'csv';
+export type ExportTable = 'leaderboard' | 'departments' | 'cases';
+export const EXPORT_TABLES: readonly ExportTable[] = ['leaderboard', 'departments', 'cases'];
+
+type Cell = string | number | boolean | null | undefined;
+
+const LB_KEYS = [...COLUMNS, 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'] as const;
+
+export function csvField(v: Cell): string {
+  if (v === null || v === undefined) return '';
+  let s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : String(v);
+  if (/^[=+\-@\t\r]/.test(s) && !(typeof v === 'number')) s = `'${s}`;
+  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(header: readonly string[], rows: readonly Cell[][]): string {
+  return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+const counts = (m: Record<string, number>): string =>
+  Object.entries(m)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${k} ${n}`)
+    .join('; ');
+
+export interface LeaderboardRecord {
+  model: string;
+  source: 'run' | 'published';
+  run: string | null;
+  records: number | null;
+  values: Record<string, number | null>;
+  ci: Record<string, { low: number; high: number } | null> | null;
+  errors: Record<string, number>;
+  pending: Record<string, number>;
+  skipped: Record<string, number>;
+  textComponents: string | null;
+  note?: string;
+}
+
+/** The leaderboard rows: the run's models, then (when the view model has them) the published rows. */
+export function leaderboardRecords(vm: ReportViewModel): LeaderboardRecord[] {
+  const out: LeaderboardRecord[] = vm.models.map((m) => ({
+    model: m.label,
+    source: 'run',
+    run: vm.runs[m.run]?.name ?? null,
+    records: m.records,
+    values: { ...Object.fromEntries(LB_KEYS.map((k) => [k, m.leaderboard[k].value])), DWR: m.dwr },
+    ci: m.ci ? Object.fromEntries(LB_KEYS.map((k) => [k, m.ci![k]])) : null,
+    errors: m.errors,
+    pending: m.pending,
+    skipped: m.skipped,
+    textComponents: m.textComponents,
+  }));
+  for (const r of vm.reference?.rows ?? []) {
+    out.push({
+      model: r.model,
+      source: 'published',
+      run: null,
+      records: null,
+      values: { ...Object.fromEntries(LB_KEYS.map((k) => [k, r[k]])), DWR: r.DWR },
+      ci: null,
+      errors: {},
+      pending: {},
+      skipped: {},
+      textComponents: 'bleu+rouge+bertscore',
+      note: `published by the authors (arXiv ${vm.reference!.source.arxiv}), measured on the real ClinicalBench — not on the cases of this run`,
+    });
+  }
+  return out;
+}
+
+const VALUE_COLUMNS = [...COLUMNS, 'DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'];
+
+function leaderboardCsv(vm: ReportViewModel): string {
+  const header = ['model', 'source', 'run', 'records', ...VALUE_COLUMNS, ...LB_KEYS.flatMap((k) => [`${k}_ci_low`, `${k}_ci_high`]), 'errors', 'pending', 'skipped', 'text_components', 'note'];
+  const rows = leaderboardRecords(vm).map((r) => [
+    r.model,
+    r.source,
+    r.run,
+    r.records,
+    ...VALUE_COLUMNS.map((k) => r.values[k]),
+    ...LB_KEYS.flatMap((k) => [r.ci?.[k]?.low, r.ci?.[k]?.high]),
+    counts(r.errors),
+    counts(r.pending),
+    counts(r.skipped),
+    r.textComponents,
+    r.note ?? '',
+  ]);
+  return toCsv(header, rows);
+}
+
+export function departmentRecords(vm: ReportViewModel): Record<string, Cell>[] {
+  return vm.byDepartment.map((d) => ({
+    department: d.department,
+    department_label: vm.departments.find((x) => x.id === d.department)?.label ?? d.department,
+    model: vm.models[d.model]?.label ?? String(d.model),
+    records: d.n,
+    WeightedAvg: d.weightedAvg,
+    ...Object.fromEntries(COLUMNS.map((c) => [c, d.columns[c]])),
+    CDA: d.cda,
+    win_share: d.winShare,
+  }));
+}
+
+/** The per-case results, one flat record per model × record × task (× exam). */
+export function caseRecords(vm: ReportViewModel): Record<string, Cell>[] {
+  return vm.rows.map((r) => {
+    const c = vm.cases[r.case]!;
+    return {
+      model: vm.models[r.model]?.label ?? String(r.model),
+      uid: c.uid,
+      language: c.language,
+      department: c.department,
+      task: r.task,
+      exam: r.exam,
+      status: r.status,
+      value: r.value,
+      correct: r.correct,
+      predicted: r.predicted ?? null,
+      gold: r.gold ?? null,
+      rule: r.rule ?? null,
+      explanation: r.explanation ?? null,
+      bleu: r.text?.bleu ?? null,
+      rouge: r.text?.rouge ?? null,
+      bertscore: r.text?.bertscore ?? null,
+      pd_share: r.share ?? null,
+      difr_count: r.difr?.count ?? null,
+      difr_valid: r.difr?.valid ?? null,
+      error: r.error ?? null,
+    };
+  });
+}
+
+function recordsCsv(records: Record<string, Cell>[], header: string[]): string {
+  return toCsv(
+    header,
+    records.map((r) => header.map((k) => r[k])),
+  );
+}
+
+const CASE_HEADER = ['model', 'uid', 'language', 'department', 'task', 'exam', 'status', 'value', 'correct', 'predicted', 'gold', 'rule', 'explanation', 'bleu', 'rouge', 'bertscore', 'pd_share', 'difr_count', 'difr_valid', 'error'];
+const DEPT_HEADER = ['department', 'department_label', 'model', 'records', 'WeightedAvg', ...COLUMNS, 'CDA', 'win_share'];
+
+/** One table in one format. JSON carries the text-score label beside the rows, so it is never lost. */
+export function exportTable(vm: ReportViewModel, table: ExportTable, format: ExportFormat): string {
+  if (format === 'csv') {
+    if (table === 'leaderboard') return leaderboardCsv(vm);
+    if (table === 'departments') return recordsCsv(departmentRecords(vm), DEPT_HEADER);
+    return recordsCsv(caseRecords(vm), CASE_HEADER);
+  }
+  const rows = table === 'leaderboard' ? leaderboardRecords(vm) : table === 'departments' ? departmentRecords(vm) : caseRecords(vm);
+  return `${JSON.stringify({ table, textComponents: vm.textComponents, textLabel: vm.textLabel, runs: vm.runs.map((r) => r.name), rows }, null, 2)}\n`;
+}

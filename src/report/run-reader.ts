@@ -1,0 +1,293 @@
+/**
+ * Reading one run directory for a report: its manifest, every job (without the prompts), the stored scores and
+ * the cases it was run on. Per-case scores for the leaderboard are rebuilt from the `scores` table — the same
+ * numbers `scoreRun` computed — so a report never rescores a run that is already scored. A run whose scores do
+ * not cover its answers (never scored, or answered further since) is scored first with `scoreRun`.
+ */
+import type { ClinicalCase } from '../bench/case.js';
+import { DepartmentTaxonomy } from '../bench/departments.js';
+import { loadCases } from '../bench/loader.js';
+import type { CaseScores } from '../metrics/clinical.js';
+import { createMatcher } from '../metrics/matcher/index.js';
+import type { ScoringContext } from '../metrics/score-case.js';
+import { scoreRun } from '../metrics/score-run.js';
+import type { Manifest } from '../run/evaluate.js';
+import { RunStore, type JobStatus, type ScoreRecord } from '../run/store.js';
+import type { ModelUsage, TextComponents } from './types.js';
+
+/** A job as a report needs it: everything but the prompt. */
+export interface JobRecord {
+  model: string;
+  kind: string;
+  caseUid: string;
+  language: string;
+  exam: string | null;
+  status: JobStatus;
+  response: string | null;
+  parsed: unknown;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  latencyMs: number | null;
+  cost: number | null;
+  errorKind: string | null;
+  error: string | null;
+  cached: boolean;
+}
+
+export interface ModelRead {
+  model: string;
+  cases: CaseScores[];
+  errors: Record<string, number>;
+  pending: Record<string, number>;
+  skipped: Record<string, number>;
+  usage: ModelUsage;
+  textComponents: TextComponents | null;
+  jobs: JobRecord[];
+  scores: ScoreRecord[];
+}
+
+export interface RunRead {
+  dir: string;
+  manifest: Manifest | undefined;
+  models: ModelRead[];
+  /** `uid \0 language` → case, for every case the case files hold. */
+  cases: Map<string, ClinicalCase>;
+  scoredNow: boolean;
+  errorsByKind: { kind: string; n: number }[];
+  warnings: string[];
+}
+
+export interface ReadOptions {
+  taxonomy?: DepartmentTaxonomy;
+  /** How to score a run that has no (or stale) scores; default: the rule-based matcher, no BERTScore, no judge. */
+  context?: ScoringContext;
+  /** Case files to use instead of those the manifest names. */
+  cases?: string[];
+  cdaRequiresPreliminary?: boolean;
+}
+
+export const caseKey = (uid: string, language: string): string => `${uid}\u0000${language}`;
+
+/** The label the scorer counts a job's errors, pending answers and skips under. */
+export const KIND_LABEL: Record<string, string> = {
+  'department-guide': 'department',
+  'department-guide-3': 'difr3',
+  'department-guide-5': 'difr5',
+  'clinical-diagnosis': 'diagnosis',
+  'imaging-diagnosis': 'imaging',
+};
+
+export const DIAGNOSIS_TASKS = ['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan'] as const;
+
+interface JobRow {
+  model: string;
+  kind: string;
+  case_uid: string;
+  language: string;
+  exam: string | null;
+  status: JobStatus;
+  response: string | null;
+  parsed: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  latency_ms: number | null;
+  cost: number | null;
+  error_kind: string | null;
+  error: string | null;
+  cached: number;
+}
+
+function readStore(dir: string): { manifest: Manifest | undefined; jobs: JobRecord[]; scores: ScoreRecord[]; errorsByKind: { kind: string; n: number }[] } {
+  const store = RunStore.open(dir);
+  try {
+    const rows = store.db
+      .prepare(
+        `SELECT model, kind, case_uid, language, exam, status, response, parsed, input_tokens, output_tokens, latency_ms, cost, error_kind, error, cached
+         FROM jobs ORDER BY seq`,
+      )
+      .all() as JobRow[];
+    const jobs = rows.map(
+      (r): JobRecord => ({
+        model: r.model,
+        kind: r.kind,
+        caseUid: r.case_uid,
+        language: r.language,
+        exam: r.exam,
+        status: r.status,
+        response: r.response,
+        parsed: r.parsed === null ? null : (JSON.parse(r.parsed) as unknown),
+        inputTokens: r.input_tokens,
+        outputTokens: r.output_tokens,
+        latencyMs: r.latency_ms,
+        cost: r.cost,
+        errorKind: r.error_kind,
+        error: r.error,
+        cached: r.cached === 1,
+      }),
+    );
+    const errorsByKind = store.db.prepare(`SELECT error_kind AS kind, COUNT(*) AS n FROM jobs WHERE status = 'error' GROUP BY error_kind ORDER BY n DESC`).all() as { kind: string; n: number }[];
+    return { manifest: store.getManifest<Manifest>(), jobs, scores: store.scores(), errorsByKind };
+  } finally {
+    store.close();
+  }
+}
+
+/** True when some answered record has no stored score at all: the run was never scored, or answered since. */
+export function needsScoring(jobs: readonly JobRecord[], scores: readonly ScoreRecord[]): boolean {
+  const scored = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}`));
+  return jobs.some((j) => j.status === 'done' && !scored.has(`${j.model}\u0000${caseKey(j.caseUid, j.language)}`));
+}
+
+const bump = (m: Record<string, number>, k: string): void => {
+  m[k] = (m[k] ?? 0) + 1;
+};
+
+/** One model's per-case scores and counts, rebuilt from its jobs and stored score rows. */
+export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: readonly ScoreRecord[], cases: ReadonlyMap<string, ClinicalCase>): ModelRead {
+  const out: ModelRead = {
+    model,
+    cases: [],
+    errors: {},
+    pending: {},
+    skipped: {},
+    usage: { jobs: jobs.length, done: 0, error: 0, pending: 0, inputTokens: 0, outputTokens: 0, cost: 0, latencyMs: 0, cached: 0 },
+    textComponents: null,
+    jobs: [...jobs],
+    scores: [...scores],
+  };
+  const byCase = new Map<string, { jobs: JobRecord[]; scores: ScoreRecord[] }>();
+  const entry = (k: string): { jobs: JobRecord[]; scores: ScoreRecord[] } => {
+    let e = byCase.get(k);
+    if (!e) byCase.set(k, (e = { jobs: [], scores: [] }));
+    return e;
+  };
+  for (const j of jobs) entry(caseKey(j.caseUid, j.language)).jobs.push(j);
+  for (const s of scores) entry(caseKey(s.caseUid, s.language)).scores.push(s);
+  let lexical = 0;
+  let full = 0;
+  for (const j of jobs) {
+    const u = out.usage;
+    if (j.status === 'done') {
+      u.done++;
+      if (j.cost === null) u.cost = null;
+      else if (u.cost !== null) u.cost += j.cost;
+      u.latencyMs += j.latencyMs ?? 0;
+      if (j.cached) u.cached++;
+    } else if (j.status === 'error') u.error++;
+    else u.pending++;
+    u.inputTokens += j.inputTokens ?? 0;
+    u.outputTokens += j.outputTokens ?? 0;
+  }
+  for (const [k, e] of byCase) {
+    if (e.jobs.length === 0) continue; // scores of jobs no longer in the store
+    const c = cases.get(k);
+    const first = e.jobs[0]!;
+    const cs: CaseScores = { uid: first.caseUid, language: first.language, department: c?.gold.department.id ?? e.scores[0]?.department ?? '' };
+    const examsOfCase = c ? new Set(c.imaging.map((x) => x.key)) : undefined;
+    for (const j of e.jobs) {
+      if (j.kind === 'imaging-diagnosis' && examsOfCase && !examsOfCase.has(j.exam ?? '')) continue;
+      const label = KIND_LABEL[j.kind] ?? j.kind;
+      if (j.status === 'error') bump(out.errors, label);
+      else if (j.status !== 'done') bump(out.pending, label);
+    }
+    const has = (task: string, exam = ''): ScoreRecord | undefined => e.scores.find((s) => s.task === task && s.exam === exam);
+    const imaging: number[] = [];
+    for (const s of e.scores) {
+      const d = s.detail as Record<string, unknown>;
+      switch (s.task) {
+        case 'department':
+          cs.acc = s.value === 1;
+          break;
+        case 'difr3':
+        case 'difr5':
+          cs[s.task] = { count: Number(d.count), valid: Number(d.valid) };
+          break;
+        case 'preliminary':
+          if (s.value === null) bump(out.errors, 'preliminary (judge)');
+          else {
+            cs.pd = s.value === 1;
+            cs.pdShare = Number(d.share);
+          }
+          break;
+        case 'principal':
+          if (s.value === null) bump(out.errors, 'principal (judge)');
+          else cs.fd = s.value === 1;
+          break;
+        case 'basis':
+          cs.db = s.value ?? undefined;
+          break;
+        case 'differential':
+          cs.dd = s.value ?? undefined;
+          break;
+        case 'principle':
+          cs.pt = s.value ?? undefined;
+          break;
+        case 'plan':
+          cs.tp = s.value ?? undefined;
+          break;
+        case 'imaging':
+          if (s.value !== null) imaging.push(s.value);
+          break;
+      }
+      if (d && typeof d === 'object' && 'components' in d) {
+        if (d.components === 'bleu+rouge') lexical++;
+        else full++;
+      }
+    }
+    if (imaging.length > 0) cs.id = imaging;
+    // a done job whose task has no score row was skipped for lack of a gold answer
+    for (const j of e.jobs) {
+      if (j.status !== 'done') continue;
+      if (j.kind === 'clinical-diagnosis') for (const t of DIAGNOSIS_TASKS) if (!has(t)) bump(out.skipped, t);
+      if (j.kind === 'imaging-diagnosis' && (!examsOfCase || examsOfCase.has(j.exam ?? '')) && !has('imaging', j.exam ?? '')) bump(out.skipped, 'imaging');
+    }
+    out.cases.push(cs);
+  }
+  out.textComponents = full > 0 ? 'bleu+rouge+bertscore' : lexical > 0 ? 'bleu+rouge' : null;
+  return out;
+}
+
+/** Read a run directory: manifest, jobs, scores (scoring it first when they do not cover its answers), cases. */
+export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunRead> {
+  const taxonomy = opts.taxonomy ?? DepartmentTaxonomy.default();
+  const warnings: string[] = [];
+  let data = readStore(dir);
+  let scoredNow = false;
+  if (needsScoring(data.jobs, data.scores)) {
+    await scoreRun(dir, {
+      taxonomy,
+      context: opts.context ?? { matcher: createMatcher() },
+      ...(opts.cases ? { cases: opts.cases } : {}),
+      ...(opts.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
+    });
+    data = readStore(dir);
+    scoredNow = true;
+  }
+  const files = opts.cases ?? data.manifest?.cases.map((c) => c.file) ?? [];
+  const cases = new Map<string, ClinicalCase>();
+  if (files.length === 0) warnings.push(`${dir}: the run does not name its case files; inputs and gold answers are not shown`);
+  else {
+    try {
+      const loaded = await loadCases(files, { taxonomy });
+      for (const c of loaded.cases) cases.set(caseKey(c.uid, c.language), c);
+      if (!opts.cases && data.manifest) {
+        for (const f of loaded.files) {
+          const recorded = data.manifest.cases.find((m) => m.file === f.file);
+          if (recorded && recorded.sha256 !== f.sha256) warnings.push(`${f.file} has changed since the run ${dir} read it: the inputs and gold answers shown are today's`);
+        }
+      }
+    } catch (err) {
+      warnings.push(`${dir}: could not read its case files (${err instanceof Error ? err.message : String(err)}); inputs and gold answers are not shown`);
+    }
+  }
+  const modelIds = [...new Set(data.jobs.map((j) => j.model))];
+  const models = modelIds.map((m) =>
+    rebuildModel(
+      m,
+      data.jobs.filter((j) => j.model === m),
+      data.scores.filter((s) => s.model === m),
+      cases,
+    ),
+  );
+  return { dir, manifest: data.manifest, models, cases, scoredNow, errorsByKind: data.errorsByKind, warnings };
+}

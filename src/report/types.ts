@@ -1,0 +1,216 @@
+/**
+ * The report view model: everything a report shows, as plain JSON (no class instances, no functions), built from
+ * run directories by view-model.ts and rendered by the terminal table, the HTML report, the exports and the
+ * viewer. Indices tie the parts together: a row names its model and case by position in `models` and `cases`.
+ */
+import type { Column, ColumnScore, Leaderboard } from '../metrics/clinical.js';
+import type { Interval } from '../metrics/compare.js';
+import type { JobStatus } from '../run/store.js';
+import type { ReferenceData } from './reference.js';
+
+export const VIEW_MODEL_VERSION = 1;
+
+/** What a per-case row scores: the eight tasks, and the two DIFR answers apart. */
+export const ROW_TASKS = ['department', 'difr3', 'difr5', 'preliminary', 'basis', 'differential', 'principal', 'principle', 'plan', 'imaging'] as const;
+export type RowTask = (typeof ROW_TASKS)[number];
+
+/** scored: has a score; error: the job (or the judge) failed; pending: not answered yet; skipped: no gold answer. */
+export type RowStatus = 'scored' | 'error' | 'pending' | 'skipped';
+
+export type TextComponents = 'bleu+rouge+bertscore' | 'bleu+rouge';
+export type LeaderboardKey = keyof Leaderboard;
+
+export interface ModelUsage {
+  jobs: number;
+  done: number;
+  error: number;
+  pending: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** USD; null when some answered job has no price (unknown, never zero). */
+  cost: number | null;
+  /** Sum of the latencies of answered jobs, in ms. */
+  latencyMs: number;
+  cached: number;
+}
+
+export interface ModelView {
+  index: number;
+  /** Unique in the report: the model id, with the run's name when the same model appears in several runs. */
+  label: string;
+  model: string;
+  run: number;
+  leaderboard: Leaderboard;
+  /** 95% bootstrap intervals of every column (null when not computed). */
+  ci: Record<LeaderboardKey, Interval> | null;
+  /** Department Win Rate across every model of the report; null with a single model. */
+  dwr: number | null;
+  /** Records the model has at least one job for. */
+  records: number;
+  errors: Record<string, number>;
+  pending: Record<string, number>;
+  skipped: Record<string, number>;
+  usage: ModelUsage;
+  /** Which components its text scores have (null when it has none). */
+  textComponents: TextComponents | null;
+}
+
+export interface ManifestModelView {
+  id: string;
+  provider: string;
+  model: string;
+  /** Scheme, host, port and path only: user info and query strings are dropped. */
+  baseURL?: string;
+  params: Record<string, unknown>;
+  concurrency: number;
+  timeoutMs: number;
+  maxRetries: number;
+  price: { input: number; output: number } | null;
+  /** The name of the variable the key came from (never the key). */
+  apiKeyEnv?: string;
+}
+
+export interface ManifestView {
+  tool: { name: string; version: string };
+  node: string;
+  createdAt: string;
+  updatedAt: string;
+  models: ManifestModelView[];
+  kinds: string[];
+  filters: Record<string, unknown>;
+  cases: { file: string; sha256: string; records: number }[];
+  records: number;
+  templates: Record<string, { hash: string; source: string }>;
+  departments: string[];
+  invocations: number;
+}
+
+export interface RunView {
+  index: number;
+  /** The run directory's name. */
+  name: string;
+  /** The run directory as given. */
+  dir: string;
+  manifest: ManifestView | null;
+  status: 'complete' | 'errors' | 'incomplete' | 'empty';
+  jobs: { all: number; done: number; error: number; pending: number };
+  errorsByKind: { kind: string; n: number }[];
+  /** From the first start to the last update of the manifest, in ms (null without a manifest). */
+  wallTimeMs: number | null;
+  /** Whether this report had to score the run (its scores table did not cover its answers). */
+  scoredNow: boolean;
+}
+
+export interface DepartmentView {
+  id: string;
+  /** Short English label. */
+  label: string;
+  zh: string;
+}
+
+export interface DepartmentCell {
+  department: string;
+  model: number;
+  /** Records of the department the model has. */
+  n: number;
+  /** The authors' weighted average on the department's records (null when a column is missing). */
+  weightedAvg: number | null;
+  columns: Record<Column, number | null>;
+  cda: number | null;
+  /** The department's DWR share for this model (null with a single model). */
+  winShare: number | null;
+}
+
+export interface JobView {
+  status: JobStatus;
+  /** The raw answer, as the model wrote it. */
+  raw: string | null;
+  /** `kind: message` of a failed job. */
+  error: string | null;
+  latencyMs: number | null;
+}
+
+export interface AnswerSet {
+  department?: JobView & { chosen: string | null };
+  difr3?: JobView & { items: { text: string; department: string | null }[]; count: number | null; valid: number | null };
+  difr5?: JobView & { items: { text: string; department: string | null }[]; count: number | null; valid: number | null };
+  /** The six-section answer (tasks 2–7), section by section. */
+  diagnosis?: JobView & { sections: Record<string, string> | null; found: string[] };
+  imaging?: Record<string, JobView & { impression: string | null }>;
+}
+
+export interface CaseInputs {
+  basicInformation: string;
+  chiefComplaint: string;
+  history: string;
+  physicalExamination: string;
+  auxiliaryExamination: string;
+  /** The whole summary, when its sections could not be told apart. */
+  raw: string | null;
+  imaging: { key: string; name: string; findings: string }[];
+  pathology: string;
+}
+
+export interface CaseGold {
+  department: string;
+  preliminary: string[];
+  basis: string;
+  differential: string;
+  principal: string;
+  principle: string;
+  plan: string;
+  imaging: { key: string; name: string; impression: string }[];
+}
+
+export interface CaseView {
+  uid: string;
+  language: string;
+  department: string;
+  /** Null when the run's case files could not be read. */
+  inputs: CaseInputs | null;
+  gold: CaseGold | null;
+  /** Model index → its answers to this case. */
+  answers: Record<string, AnswerSet>;
+}
+
+export interface CaseRow {
+  model: number;
+  case: number;
+  task: RowTask;
+  exam: string;
+  status: RowStatus;
+  /** As stored: 1/0 for yes/no tasks, 0–100 for text tasks, null for DIFR and unscored rows. */
+  value: number | null;
+  /** Yes/no tasks and DIFR answers (exactly K valid names); null for text tasks and unscored rows. */
+  correct: boolean | null;
+  predicted?: string | null;
+  gold?: string;
+  rule?: string;
+  explanation?: string;
+  text?: { bleu: number; rouge: number; bertscore: number | null; score: number };
+  /** PD: the gold items and which prediction (if any) matched each. */
+  items?: { gold: string; predicted: string | null; match: boolean; rule: string; explanation: string }[];
+  share?: number;
+  difr?: { k: number; count: number; valid: number };
+  error?: string;
+}
+
+export interface ReportViewModel {
+  version: number;
+  generatedAt: string;
+  tool: { name: string; version: string };
+  /** Components of the text scores across the report; `mixed` when models differ. */
+  textComponents: TextComponents | 'mixed' | 'none';
+  textLabel: string;
+  runs: RunView[];
+  models: ModelView[];
+  departments: DepartmentView[];
+  byDepartment: DepartmentCell[];
+  cases: CaseView[];
+  rows: CaseRow[];
+  /** The authors' published rows, when asked for. */
+  reference: ReferenceData | null;
+  warnings: string[];
+}
+
+export type { ColumnScore, Interval };

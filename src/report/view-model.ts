@@ -1,0 +1,228 @@
+/**
+ * From run directories to the report view model (types.ts): the manifests; per model the leaderboard with its
+ * confidence intervals, error and skip counts and DWR across every model of the report; the department × model
+ * table (the authors' weighted average, and every column); and the per-case rows with the inputs, gold answers
+ * and each model's answers. Pure apart from reading the run stores and case files (and scoring a run whose
+ * answers have no stored scores yet).
+ */
+import { basename } from 'node:path';
+import { packageVersion } from '../bench/bundled.js';
+import type { ClinicalCase } from '../bench/case.js';
+import { DepartmentTaxonomy } from '../bench/departments.js';
+import { COLUMNS, leaderboard, type CaseScores, type Column, type MetricOptions } from '../metrics/clinical.js';
+import { leaderboardCI } from '../metrics/compare.js';
+import { departmentWinRate } from '../metrics/dwr.js';
+import { groupCases } from '../metrics/score-run.js';
+import type { Manifest } from '../run/evaluate.js';
+import { answerSet, caseContent, caseRows } from './case-rows.js';
+import { loadReference } from './reference.js';
+import { caseKey, readRun, type ReadOptions, type RunRead } from './run-reader.js';
+import {
+  VIEW_MODEL_VERSION,
+  type CaseView,
+  type DepartmentCell,
+  type DepartmentView,
+  type ManifestView,
+  type ModelView,
+  type ReportViewModel,
+  type RunView,
+  type TextComponents,
+} from './types.js';
+
+export interface ViewModelOptions extends ReadOptions {
+  /** Add the authors' published rows (shown apart, as measured on the real ClinicalBench). */
+  reference?: boolean;
+  /** Bootstrap intervals for every column (default true). */
+  ci?: boolean;
+  resamples?: number;
+  /** Include the per-case rows and the cases with their answers (default true; the terminal table needs neither). */
+  details?: boolean;
+  /** Clock, for reproducible output in tests. */
+  now?: Date;
+}
+
+export const TEXT_LABELS: Record<ReportViewModel['textComponents'], string> = {
+  'bleu+rouge+bertscore': 'Text scores (DB, DD, PT, TP, ID) are (BLEU + ROUGE-L + BERTScore) / 3, as in the paper.',
+  'bleu+rouge':
+    'Text scores (DB, DD, PT, TP, ID) are (BLEU + ROUGE-L) / 2: no BERTScore model was used, so they are not comparable with full scores or with the published figures.',
+  mixed: 'Text scores mix models scored with BERTScore and without it ((BLEU + ROUGE-L) / 2): compare text columns only between models of the same kind (see each model).',
+  none: 'No text scores.',
+};
+
+/** Any URL inside a text (a model spec) without user info, query or fragment. */
+export function redactUrls(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, '$1').replace(/([a-z][a-z0-9+.-]*:\/\/[^\s?#]*)[?#]\S*/gi, '$1');
+}
+
+/** A base URL without user info, query or fragment (a key can hide there). */
+export function safeBaseURL(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//').replace(/[?#].*$/, '');
+  }
+}
+
+export function manifestView(m: Manifest): ManifestView {
+  return {
+    tool: { name: m.tool.name, version: m.tool.version },
+    node: m.node,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+    models: m.models.map((x) => ({
+      id: redactUrls(x.id),
+      provider: x.provider,
+      model: x.model,
+      ...(x.baseURL ? { baseURL: safeBaseURL(x.baseURL) } : {}),
+      params: { ...x.params },
+      concurrency: x.concurrency,
+      timeoutMs: x.timeoutMs,
+      maxRetries: x.maxRetries,
+      price: x.price ? { input: x.price.input, output: x.price.output } : null,
+      ...(x.apiKeyEnv ? { apiKeyEnv: x.apiKeyEnv } : {}),
+    })),
+    kinds: [...m.kinds],
+    filters: { ...m.filters },
+    cases: m.cases.map((c) => ({ file: c.file, sha256: c.sha256, records: c.records })),
+    records: m.records,
+    templates: Object.fromEntries(Object.entries(m.templates).map(([k, v]) => [k, { hash: v.hash, source: v.source }])),
+    departments: [...m.departments],
+    invocations: m.invocations,
+  };
+}
+
+function runView(r: RunRead, index: number): RunView {
+  const jobs = r.models.flatMap((m) => m.jobs);
+  const done = jobs.filter((j) => j.status === 'done').length;
+  const error = jobs.filter((j) => j.status === 'error').length;
+  const pending = jobs.length - done - error;
+  const status: RunView['status'] = jobs.length === 0 ? 'empty' : pending > 0 ? 'incomplete' : error > 0 ? 'errors' : 'complete';
+  const wall = r.manifest ? Date.parse(r.manifest.updatedAt) - Date.parse(r.manifest.createdAt) : NaN;
+  return {
+    index,
+    name: basename(r.dir.replace(/[\\/]+$/, '')) || r.dir,
+    dir: r.dir,
+    manifest: r.manifest ? manifestView(r.manifest) : null,
+    status,
+    jobs: { all: jobs.length, done, error, pending },
+    errorsByKind: r.errorsByKind.map((e) => ({ kind: e.kind ?? 'unknown', n: e.n })),
+    wallTimeMs: Number.isFinite(wall) ? wall : null,
+    scoredNow: r.scoredNow,
+  };
+}
+
+const columnValues = (lb: ReturnType<typeof leaderboard>): Record<Column, number | null> => Object.fromEntries(COLUMNS.map((c) => [c, lb[c].value])) as Record<Column, number | null>;
+
+export async function buildViewModel(dirs: readonly string[], opts: ViewModelOptions = {}): Promise<ReportViewModel> {
+  const taxonomy = opts.taxonomy ?? DepartmentTaxonomy.default();
+  const metricOpts: MetricOptions = opts.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {};
+  const reads: RunRead[] = [];
+  for (const dir of dirs) reads.push(await readRun(dir, { ...opts, taxonomy }));
+  const warnings = reads.flatMap((r) => r.warnings);
+
+  // cases: every record some model has a job for, in department order, then uid and language
+  const depOrder = new Map(taxonomy.departments.map((d, i) => [d.id, i]));
+  const caseInfo = new Map<string, { uid: string; language: string; department: string; c?: ClinicalCase }>();
+  for (const r of reads) {
+    for (const m of r.models) {
+      for (const cs of m.cases) {
+        const k = caseKey(cs.uid, cs.language);
+        const known = caseInfo.get(k);
+        const c = r.cases.get(k);
+        if (!known) caseInfo.set(k, { uid: cs.uid, language: cs.language, department: cs.department, ...(c ? { c } : {}) });
+        else if (!known.c && c) known.c = c;
+      }
+    }
+  }
+  const caseKeys = [...caseInfo.keys()].sort((a, b) => {
+    const x = caseInfo.get(a)!;
+    const y = caseInfo.get(b)!;
+    return (depOrder.get(x.department) ?? 999) - (depOrder.get(y.department) ?? 999) || x.department.localeCompare(y.department) || x.uid.localeCompare(y.uid) || x.language.localeCompare(y.language);
+  });
+  const caseIndex = new Map(caseKeys.map((k, i) => [k, i]));
+  const cases: CaseView[] = caseKeys.map((k) => {
+    const info = caseInfo.get(k)!;
+    const content = info.c && opts.details !== false ? caseContent(info.c, taxonomy) : null;
+    return { uid: info.uid, language: info.language, department: info.department, inputs: content?.inputs ?? null, gold: content?.gold ?? null, answers: {} };
+  });
+
+  // models: the same model id in several runs gets the run's name in its label
+  const flat = reads.flatMap((r, run) => r.models.map((m) => ({ m, run, r })));
+  const labelOf = (model: string, dir: string): string => redactUrls(reads.filter((x) => x.models.some((y) => y.model === model)).length > 1 ? `${model} (${basename(dir)})` : model);
+  const labels = flat.map(({ m, r }) => labelOf(m.model, r.dir));
+  const dwr = flat.length > 1 ? departmentWinRate(Object.fromEntries(flat.map(({ m }, i) => [labels[i]!, m.cases as CaseScores[]]))) : null;
+
+  const rows = [];
+  const models: ModelView[] = [];
+  const byDepartment: DepartmentCell[] = [];
+  for (const [index, { m, run, r }] of flat.entries()) {
+    const label = labels[index]!;
+    models.push({
+      index,
+      label,
+      model: redactUrls(m.model),
+      run,
+      leaderboard: leaderboard(m.cases, metricOpts),
+      ci: opts.ci === false ? null : leaderboardCI(m.cases, { ...metricOpts, ...(opts.resamples ? { resamples: opts.resamples } : {}) }),
+      dwr: dwr ? (dwr.dwr[label] ?? null) : null,
+      records: m.cases.length,
+      errors: m.errors,
+      pending: m.pending,
+      skipped: m.skipped,
+      usage: m.usage,
+      textComponents: m.textComponents,
+    });
+    for (const [dep, group] of groupCases(m.cases, 'department')) {
+      const lb = leaderboard(group, metricOpts);
+      byDepartment.push({ department: dep, model: index, n: group.length, weightedAvg: lb.WeightedAvg.value, columns: columnValues(lb), cda: lb.CDA.value, winShare: dwr ? (dwr.byDepartment[label]?.[dep] ?? null) : null });
+    }
+    const jobsByCase = new Map<string, typeof m.jobs>();
+    for (const j of m.jobs) {
+      const k = caseKey(j.caseUid, j.language);
+      let list = jobsByCase.get(k);
+      if (!list) jobsByCase.set(k, (list = []));
+      list.push(j);
+    }
+    const scoresByCase = new Map<string, typeof m.scores>();
+    for (const s of m.scores) {
+      const k = caseKey(s.caseUid, s.language);
+      let list = scoresByCase.get(k);
+      if (!list) scoresByCase.set(k, (list = []));
+      list.push(s);
+    }
+    for (const [k, jobs] of jobsByCase) {
+      const ci = caseIndex.get(k);
+      if (ci === undefined || opts.details === false) continue;
+      cases[ci]!.answers[String(index)] = answerSet(jobs, taxonomy);
+      rows.push(...caseRows(index, ci, jobs, scoresByCase.get(k) ?? [], r.cases.get(k), taxonomy));
+    }
+  }
+  rows.sort((a, b) => a.case - b.case || a.model - b.model);
+
+  const depIds = [...new Set(cases.map((c) => c.department))].sort((a, b) => (depOrder.get(a) ?? 999) - (depOrder.get(b) ?? 999) || a.localeCompare(b));
+  const departments: DepartmentView[] = depIds
+    .map((id) => {
+      const d = taxonomy.departments.find((x) => x.id === id);
+      return { id, label: d?.short ?? id, zh: d?.zh ?? id };
+    })
+    .sort((a, b) => a.label.localeCompare(b.label, 'en'));
+
+  const kinds = new Set(models.map((m) => m.textComponents).filter((x): x is TextComponents => x !== null));
+  const textComponents: ReportViewModel['textComponents'] = kinds.size === 0 ? 'none' : kinds.size > 1 ? 'mixed' : [...kinds][0]!;
+  return {
+    version: VIEW_MODEL_VERSION,
+    generatedAt: (opts.now ?? new Date()).toISOString(),
+    tool: { name: 'clinicallab', version: packageVersion() },
+    textComponents,
+    textLabel: TEXT_LABELS[textComponents],
+    runs: reads.map(runView),
+    models,
+    departments,
+    byDepartment,
+    cases: opts.details === false ? [] : cases,
+    rows,
+    reference: opts.reference ? loadReference() : null,
+    warnings,
+  };
+}

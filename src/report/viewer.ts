@@ -1,0 +1,186 @@
+/**
+ * The local viewer: a node:http server that serves the report of every run under a folder, rebuilt when runs
+ * appear or change (checked on each request by the folder's listing and the stores' sizes and times). It binds
+ * to 127.0.0.1 unless told otherwise, answers only a fixed set of routes (anything else is a 404, so no path
+ * can reach the file system), sends the report's Content-Security-Policy as a header, and — when bound to a
+ * loopback address — refuses requests whose Host is not a loopback name (DNS rebinding).
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { STORE_FILE } from '../run/store.js';
+import { exportTable, type ExportFormat, type ExportTable } from './export.js';
+import { renderHtmlWithPolicy } from './html.js';
+import type { ReportViewModel } from './types.js';
+import { buildViewModel, type ViewModelOptions } from './view-model.js';
+
+export const DEFAULT_VIEWER_PORT = 8765;
+
+export interface ViewerOptions extends ViewModelOptions {
+  /** The folder whose run directories are shown. */
+  root: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Called when building the report fails (the page then shows the error). */
+  onError?: (err: unknown) => void;
+}
+
+export interface Viewer {
+  url: string;
+  host: string;
+  port: number;
+  server: Server;
+  /** The run directories of the report now served. */
+  runs(): string[];
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+const LOOPBACK_HOST_HEADER = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/i;
+
+/** Run directories directly under `root`, by name (run ids start with their time, so this is oldest first). */
+export function runDirsUnder(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(root, e.name, STORE_FILE)))
+    .map((e) => join(root, e.name))
+    .sort();
+}
+
+/** What changes when a run is added, removed or written to. */
+export function fingerprint(dirs: readonly string[]): string {
+  return dirs
+    .map((d) => {
+      const parts = [d];
+      for (const f of [STORE_FILE, `${STORE_FILE}-wal`]) {
+        try {
+          const s = statSync(join(d, f));
+          parts.push(`${s.size}:${s.mtimeMs}`);
+        } catch {
+          parts.push('-');
+        }
+      }
+      return parts.join('|');
+    })
+    .join('\n');
+}
+
+const EXPORTS: Record<string, [ExportTable, ExportFormat]> = {
+  '/leaderboard.csv': ['leaderboard', 'csv'],
+  '/leaderboard.json': ['leaderboard', 'json'],
+  '/departments.csv': ['departments', 'csv'],
+  '/departments.json': ['departments', 'json'],
+  '/cases.csv': ['cases', 'csv'],
+  '/cases.json': ['cases', 'json'],
+};
+
+interface Built {
+  fp: string;
+  dirs: string[];
+  vm: ReportViewModel;
+  html: string;
+  csp: string;
+}
+
+export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
+  const host = opts.host ?? '127.0.0.1';
+  const loopback = LOOPBACK.has(host);
+  let built: Built | undefined;
+  let building: Promise<Built> | undefined;
+  let lastError: { fp: string; message: string } | undefined;
+
+  const build = async (): Promise<Built> => {
+    const dirs = runDirsUnder(opts.root);
+    const vm = await buildViewModel(dirs, opts);
+    const { html, csp } = renderHtmlWithPolicy(vm, { title: `${dirs.length} run${dirs.length === 1 ? '' : 's'} in ${opts.root}` });
+    // taken after building: scoring a run writes to its store, which must not count as a change
+    return { fp: fingerprint(runDirsUnder(opts.root)), dirs, vm, html, csp };
+  };
+
+  /** The current report, rebuilt if the runs changed; one build at a time. */
+  const current = async (): Promise<Built> => {
+    const fp = fingerprint(runDirsUnder(opts.root));
+    if (built && built.fp === fp) return built;
+    if (lastError && lastError.fp === fp) throw new Error(lastError.message);
+    building ??= build().finally(() => {
+      building = undefined;
+    });
+    try {
+      built = await building;
+      lastError = undefined;
+      return built;
+    } catch (err) {
+      lastError = { fp, message: err instanceof Error ? err.message : String(err) };
+      opts.onError?.(err);
+      throw err;
+    }
+  };
+
+  const send = (res: ServerResponse, status: number, type: string, body: string, extra: Record<string, string> = {}, head = false): void => {
+    res.writeHead(status, {
+      'Content-Type': type,
+      'Content-Length': Buffer.byteLength(body),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      ...extra,
+    });
+    res.end(head ? undefined : body);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const head = req.method === 'HEAD';
+    if (req.method !== 'GET' && !head) return send(res, 405, 'text/plain; charset=utf-8', 'method not allowed\n', { Allow: 'GET, HEAD' });
+    if (loopback && !LOOPBACK_HOST_HEADER.test(req.headers.host ?? '')) return send(res, 403, 'text/plain; charset=utf-8', 'forbidden: unexpected Host header\n', {}, head);
+    let path: string;
+    try {
+      path = new URL(req.url ?? '/', 'http://viewer.invalid').pathname;
+    } catch {
+      return send(res, 400, 'text/plain; charset=utf-8', 'bad request\n', {}, head);
+    }
+    const known = path === '/' || path === '/index.html' || path === '/report.json' || path in EXPORTS;
+    if (!known) return send(res, 404, 'text/plain; charset=utf-8', 'not found\n', {}, head);
+    let report: Built;
+    try {
+      report = await current();
+    } catch (err) {
+      return send(res, 500, 'text/plain; charset=utf-8', `could not build the report: ${err instanceof Error ? err.message : String(err)}\n`, {}, head);
+    }
+    if (path === '/' || path === '/index.html') return send(res, 200, 'text/html; charset=utf-8', report.html, { 'Content-Security-Policy': report.csp }, head);
+    if (path === '/report.json') return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(report.vm), {}, head);
+    const [table, format] = EXPORTS[path]!;
+    return send(res, 200, format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8', exportTable(report.vm, table, format), {}, head);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', `internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? DEFAULT_VIEWER_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}/`,
+    host,
+    port,
+    server,
+    runs: () => built?.dirs ?? [],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

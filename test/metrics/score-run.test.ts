@@ -1,0 +1,82 @@
+/**
+ * Scoring runs end to end: stored answers → per-case verdicts with their reasons → leaderboard; errors are
+ * counted and excluded, never scored as wrong; the `score` command prints the paper's layout, intervals,
+ * breakdowns and paired tests without calling any model.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
+import { DepartmentTaxonomy } from '../../src/bench/departments.js';
+import { loadCases, type LoadResult } from '../../src/bench/loader.js';
+import { createMatcher } from '../../src/metrics/matcher/index.js';
+import { scoreRun } from '../../src/metrics/score-run.js';
+import { evaluate } from '../../src/run/evaluate.js';
+import { modelEntries } from '../../src/run/setup.js';
+import { RunStore } from '../../src/run/store.js';
+import { loadTemplates } from '../../src/tasks/templates.js';
+import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
+import { runCli, tempDir } from '../helpers.js';
+
+const taxonomy = DepartmentTaxonomy.default();
+let loaded: LoadResult;
+let server: MockServer;
+let dir: string;
+
+beforeAll(async () => {
+  loaded = await loadCases([join(BUNDLED_CASES_DIR, 'urology.json'), join(BUNDLED_CASES_DIR, 'neurology.json')], { strict: true });
+  server = await startMockOpenAI();
+  dir = tempDir();
+  const templates = await loadTemplates();
+  // two models in one run: the baseline, and a mock server that fails some requests for good
+  let n = 0;
+  server.respond(() => (n++ % 5 === 0 ? { kind: 'server-error', status: 400 } : { kind: 'ok' }));
+  const models = modelEntries(['baseline', `openai-compatible:mock-model@${server.url}`], {}, { maxRetries: 0 });
+  await evaluate({ dir, models, cases: loaded.cases, caseFiles: loaded.files, kinds: ['department-guide', 'department-guide-3', 'department-guide-5', 'clinical-diagnosis', 'imaging-diagnosis'], templates, taxonomy, env: {} });
+});
+afterAll(async () => server.close());
+
+describe('scoring a run', () => {
+  it('scores every answered job, with the reason for each verdict, and counts the errors apart', async () => {
+    const r = await scoreRun(dir, { taxonomy, context: { matcher: createMatcher() } });
+    expect(r.textComponents).toBe('bleu+rouge');
+    const baseline = r.models.find((m) => m.model === 'baseline')!;
+    const mock = r.models.find((m) => m.model !== 'baseline')!;
+    expect(baseline.cases).toHaveLength(12);
+    expect(baseline.errors).toEqual({});
+    // the baseline knows these diseases: most departments and diagnoses right
+    expect(baseline.leaderboard.FD.value!).toBeGreaterThan(50);
+    expect(baseline.leaderboard.Acc.n).toBe(12);
+    // the mock failed one request in five: those are errors, excluded — n drops, scores are not dragged to 0
+    const errorCount = Object.values(mock.errors).reduce((a, b) => a + b, 0);
+    expect(errorCount).toBeGreaterThan(0);
+    expect(mock.leaderboard.Acc.n + (mock.errors.department ?? 0)).toBe(12);
+    // the mock echoes the prompt: it never names the right department
+    expect(mock.leaderboard.Acc.value).toBe(0);
+    const store = RunStore.open(dir);
+    const fd = store.scores('baseline').find((s) => s.task === 'principal')!;
+    store.close();
+    expect(fd.detail).toMatchObject({ rule: expect.any(String), explanation: expect.any(String), gold: expect.any(String) });
+  });
+
+  it('prints the leaderboard in the paper’s layout with intervals, breakdowns and paired tests', async () => {
+    const r = await runCli('score', dir, '--ci', '--resamples', '200', '--by', 'language', '--compare');
+    expect(r.code).toBe(0);
+    const header = r.out.split('\n')[0]!;
+    expect(header).toMatch(/Model\s+Acc\s+DIFR\s+PD\s+DB\*\s+DD\*\s+FD\s+PT\*\s+TP\*\s+ID\*\s+│\s+DWR\s+CDA\s+Accept\.\s+Avg\s+WAvg/);
+    expect(r.out).toContain('95% CI');
+    expect(r.out).toContain('baseline by language');
+    expect(r.out).toMatch(/baseline vs openai-compatible:mock-model@http:\/\/127\.0\.0\.1:\d+\/v1/);
+    expect(r.out).toMatch(/Acc\s+\d+\s+[\d.]+\s+0\.00\s+[\d.]+\s+<?[\d.]+\s+mcnemar/);
+    expect(r.out).toContain('no BERTScore model configured');
+    expect(r.out).toMatch(/errors \(excluded\): department \d+/);
+    const json = JSON.parse((await runCli('score', dir, '--json')).out) as { textComponents: string; models: { model: string; leaderboard: { Acc: { value: number; n: number } } }[] };
+    expect(json.textComponents).toBe('bleu+rouge');
+    expect(json.models.map((m) => m.model)).toContain('baseline');
+  });
+
+  it('refuses what is not a run', async () => {
+    const r = await runCli('score', join(tempDir(), 'nothing'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('not a run directory');
+  });
+});
