@@ -60,7 +60,8 @@ export class Progress {
     const total = Math.max(this.o.total, finished);
     const elapsed = this.now() - this.started;
     const rate = (this.done + this.errors) / Math.max(elapsed, 1);
-    const eta = rate > 0 ? (total - finished) / rate : NaN;
+    // too few answers for a rate worth showing yet
+    const eta = rate > 0 && this.done + this.errors >= 5 ? (total - finished) / rate : NaN;
     const pct = total === 0 ? 100 : Math.floor((finished / total) * 100);
     const cost = this.costUnknown ? `$${this.cost.toFixed(4)}+unknown` : `$${this.cost.toFixed(4)}`;
     const parts = [`${finished}/${total} (${pct}%)`, `${this.errors} errors`, `${this.retries} retries`, `${this.cached} cached`, `tokens ${this.tokensIn}→${this.tokensOut}`, cost, `elapsed ${duration(elapsed)}`, `ETA ${duration(eta)}`];

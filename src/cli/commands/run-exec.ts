@@ -212,6 +212,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     else {
       printRunSummary(io, info, result);
       if (scores) printScores(io, scores);
+      io.out(paint(io, 'bold', `\nResults: ${dir}`));
     }
     return info.status === 'complete' ? 0 : 1;
   } catch (err) {

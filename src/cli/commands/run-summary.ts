@@ -31,7 +31,6 @@ export function printRunSummary(io: Io, info: RunInfo, result: RunnerResult): vo
   if (result.interrupted) io.out(paint(io, 'yellow', 'Interrupted: run the same command again to continue.'));
   if (result.budgetReached) io.out(paint(io, 'yellow', 'Budget reached: raise --max-cost and run the same command again to continue.'));
   if (t.error > 0) io.out(`Errors are excluded from scores. Re-run them with: clinicallab run --retry-errors ${info.dir}`);
-  io.out(paint(io, 'bold', `Results: ${info.dir}`));
 }
 
 /** The leaderboard rows of a freshly scored run. */
