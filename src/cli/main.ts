@@ -4,6 +4,7 @@ import { packageVersion } from '../bench/bundled.js';
 import { processIo, paint, type Io } from './io.js';
 import { UsageError } from './shared.js';
 import * as cases from './commands/cases.js';
+import * as match from './commands/match.js';
 import * as leaderboard from './commands/leaderboard.js';
 import * as prompt from './commands/prompt.js';
 import * as report from './commands/report.js';
@@ -34,6 +35,7 @@ Start with:
   run.register(program, io, setExit);
   validate.register(program, io, setExit);
   cases.register(program, io, setExit);
+  match.register(program, io, setExit);
   prompt.register(program, io);
   templates.register(program, io);
   runs.register(program, io);

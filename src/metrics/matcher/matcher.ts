@@ -22,6 +22,8 @@
  * "伴…") are dropped; the gold's named cause counts ("heart failure due to DCM" is matched by "DCM") but the
  * prediction's does not (a model naming anaemia "due to CKD" did not name CKD as its diagnosis). Aliases
  * (parenthesised parts) only count through the lexicon and qualifier rules.
+ * When a whole name is a lexicon name ("heart failure with preserved ejection fraction", "cirrhosis due to
+ * hepatitis B"), its head and cause readings are dropped: they are parts of that one concept.
  *
  * `lang` is the case language; a name written in the other script is read in its own script, and names in
  * different scripts can only meet through the lexicon.

@@ -151,7 +151,7 @@ const DROP: RegExp[] = [
   /\b(?:nyha|killip|ccs)(?:\s*(?:functional )?(?:class|grade))?\s*\d(?:\s*级|\b)|\bchild ?pugh(?:\s*(?:class|grade))?\s*[abc](?:\s*\d{1,2})?\b|\bceap\s*c\d[ab]?\b/g,
   /\b(?:stage|grade|class|phase|score|tier|group)\s*\d{1,2}[a-d]?(?:\s*-\s*\d{1,2}[a-d]?)?\b/g,
   /\b(?:bi|ti|li|pi|c ?ti|acr ?ti|o) ?rads\s*\d[a-c]?\b|\b(?:ckd\s*)?g[1-5][ab]?(?:\s*a[1-3])?\b(?!\s*p)/g,
-  /\b[cpy]?t(?:[0-4x]|is)[a-d]?\s*n[0-3x][a-c]?\s*m[01x][a-c]?\b|\bl\d(?:\s*[-/]\s*|\s+)(?:l?\d|s\d)\b|\b(?:lee|who|gleason|figo|isup|fuhrman)\s*(?:grade\s*)?\d{1,2}\b/g,
+  /\b[cpy]?t(?:[0-4x]|is)[a-d]?\s*n[0-3x][a-c]?\s*m[01x][a-c]?\b|\bl\d(?:\s*[-/]\s*|\s+)(?:l?\d|s\d)\b|\b(?:[ctl]\d{1,2}|s[1-5])\b|\b(?:lee|who|gleason|figo|isup|fuhrman)\s*(?:grade\s*)?\d{1,2}\b/g,
   /轻度|中度|重度|极重度|中重度|轻中度|轻型|中型|重型|轻症|危重型?|重症(?!肌无力)|活动期|缓解期|稳定期|急性期|慢性期|恢复期|失代偿期|代偿期|失代偿|代偿|早期|晚期|进展期|中晚期|初发型?|复发性?|难治性|反复发作|首次发作|新发|首发|单发|巨大|广泛(?!前壁)|单纯性(?!疱疹)|可复性?|难复性?|嵌顿性?|绞窄性?|未破裂|破裂|穿孔|(?:血糖)?控制(?:欠佳|不佳|不良|良好|差)/gu,
   /多发性?(?=子宫|肌瘤|结节|结石|囊肿|息肉|骨折|腺瘤|血管瘤|病灶|转移)/gu,
   /全身型|眼肌型|慢性复发型|慢性持续型|暴发型|左半结肠型|广泛结肠型|全结肠型|直肠型|腹型|关节型|肾型|皮肤型|混合型(?=高脂|高血脂|血脂)|周围型|中央型|非功能性|无功能性?|功能性(?=垂体)/gu,
@@ -173,8 +173,9 @@ const SLOTS: [SlotName, Rule[]][] = [
 ];
 
 const HISTORY = /\b(?:history of|h\/o|status post|s\/p|post ?operative|previous|prior)\b|病史|既往|术后|史$/gu;
-// English words after which the head word is already known: "anaemia due to CKD" is headed by anaemia.
-const HEAD_END_EN = new Set(['of', 'due', 'with', 'w', 'in', 'from', 'caused', 'complicated', 'accompanied', 'plus']);
+// English words after which the head word is known: "anaemia due to CKD" is headed by anaemia. Complication
+// words (with, plus) are not among them: "X with Y" stays headed by Y, so a prediction naming Y is found in it.
+const HEAD_END_EN = new Set(['of', 'due', 'in', 'from', 'caused']);
 const NEGATION_EN = new Set(['non', 'not', 'no', 'without', 'absent', 'negative', 'excluded']);
 const NEGATION_ZH = /非|无(?!菌|机|痛|症状|力)|不(?!全|良|适|明|规则|典型|齐|宁|孕|育|安)|未(?!分化|成熟|明确)|排除/u;
 const UP_ZH = /亢进|亢|增多|增高|升高|抬高|过多|高(?!危|龄|度)/u;
