@@ -36,7 +36,8 @@ table { border-collapse: collapse; width: 100%; font-size: 13px; }
 th, td { padding: 6px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 th { font-size: 12px; color: var(--muted); font-weight: 650; white-space: nowrap; background: #f8fafc; position: sticky; top: 0; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-table.lb th, table.lb td { padding: 6px 6px; }
+table.lb { font-size: 12.5px; }
+table.lb th, table.lb td { padding: 5px 5px; }
 table.lb th.sortable { cursor: pointer; user-select: none; }
 table.lb th.sortable:hover { color: var(--accent); }
 table.lb th[aria-sort=ascending]::after { content: " ▲"; font-size: 9px; }
@@ -44,11 +45,12 @@ table.lb th[aria-sort=descending]::after { content: " ▼"; font-size: 9px; }
 table.lb th.sep, table.lb td.sep { border-left: 2px solid #cbd5e1; }
 table.lb td.best { font-weight: 700; color: var(--accent); background: #f0fdfa; }
 table.lb td .ci { display: block; font-size: 10.5px; color: var(--muted); font-weight: 400; white-space: nowrap; }
-table.lb td.model { font-weight: 600; white-space: nowrap; }
+table.lb td.model { font-weight: 600; min-width: 200px; max-width: 260px; }
+table.lb td .sub { display: block; font-size: 10.5px; color: var(--muted); font-weight: 400; white-space: normal; overflow-wrap: anywhere; }
 table.lb tr.ref td { color: #4c1d95; background: #faf5ff; font-style: italic; }
 table.lb tr.ref td.model { font-weight: 500; }
 table.lb tr.group td { background: var(--ref-soft); color: var(--ref); font-weight: 600; font-style: normal; font-size: 12px; }
-.badge { display: inline-block; font-size: 10.5px; font-weight: 650; padding: 1px 6px; border-radius: 9px; background: #e2e8f0; color: #334155; font-style: normal; vertical-align: 1px; }
+.badge { display: inline-block; white-space: nowrap; font-size: 10.5px; font-weight: 650; padding: 1px 6px; border-radius: 9px; background: #e2e8f0; color: #334155; font-style: normal; vertical-align: 1px; }
 .badge.ref { background: #ede9fe; color: var(--ref); }
 .badge.ok { background: var(--good-soft); color: var(--good); }
 .badge.no { background: var(--bad-soft); color: var(--bad); }
@@ -84,7 +86,7 @@ table.cases td.why { color: var(--muted); max-width: 520px; overflow: hidden; te
 details.raw summary { cursor: pointer; color: var(--muted); font-size: 12px; margin-top: 6px; }
 dl.kv { display: grid; grid-template-columns: max-content 1fr; gap: 3px 14px; margin: 0 0 12px; font-size: 13px; }
 dl.kv dt { color: var(--muted); }
-dl.kv dd { margin: 0; word-break: break-all; }
+dl.kv dd { margin: 0; overflow-wrap: anywhere; }
 code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
 ul.warnings { margin: 0; padding-left: 18px; color: var(--warn); }
 footer { color: var(--muted); font-size: 12px; text-align: center; padding: 10px 0 30px; }

@@ -121,8 +121,8 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
   for (const dir of dirs) reads.push(await readRun(dir, { ...opts, taxonomy }));
   const warnings = reads.flatMap((r) => r.warnings);
 
-  // cases: every record some model has a job for, in department order, then uid and language
-  const depOrder = new Map(taxonomy.departments.map((d, i) => [d.id, i]));
+  // cases: every record some model has a job for, by department (English label), then uid and language
+  const depOrder = new Map([...taxonomy.departments].sort((a, b) => a.short.localeCompare(b.short, 'en')).map((d, i) => [d.id, i]));
   const caseInfo = new Map<string, { uid: string; language: string; department: string; c?: ClinicalCase }>();
   for (const r of reads) {
     for (const m of r.models) {

@@ -18,6 +18,7 @@ import { paint, table, type Io } from '../io.js';
 import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../shared.js';
 import { printRunSummary, printScores } from './run-summary.js';
 import { scoreRuns } from './score-exec.js';
+import { writeReport } from '../../report/index.js';
 
 export interface RunFlags {
   model?: string[];
@@ -213,6 +214,10 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
       printRunSummary(io, info, result);
       if (scores) printScores(io, scores);
       io.out(paint(io, 'bold', `\nResults: ${dir}`));
+    }
+    if (scores) {
+      const report = await writeReport([dir], join(dir, 'report.html'));
+      if (!flags.json) io.out(paint(io, 'bold', `Report:  ${report.file}`) + paint(io, 'dim', '  (open it in a browser; clinicallab view serves all runs)'));
     }
     return info.status === 'complete' ? 0 : 1;
   } catch (err) {

@@ -79,7 +79,7 @@ function renderCases() {
       h('td', { class: 'uid', title: c.uid }, c.uid.slice(0, 8)),
       h('td', null, c.language),
       h('td', null, depLabel(c.department)),
-      h('td', null, m ? m.label : String(r.model)),
+      h('td', { title: m ? m.label : null }, m ? shortLabel(m) : String(r.model)),
       h('td', null, TASK_TITLES[r.task] + (r.exam ? ' \u00b7 ' + examName(c, r.exam) : '')),
       h('td', null, resultBadge(r)),
       h('td', { class: 'why', title: rowWhy(r) }, rowWhy(r))
@@ -193,7 +193,7 @@ function initCases() {
   var timer = null;
   search.addEventListener('input', function () { clearTimeout(timer); timer = setTimeout(function () { cb.q = search.value; cb.page = 0; renderCases(); }, 150); });
   add($('cases-controls'), [
-    h('label', null, ['Model', select('f-model', [['', 'All models']].concat(DATA.models.map(function (m) { return [String(m.index), m.label]; })), '', on('model'))]),
+    h('label', null, ['Model', select('f-model', [['', 'All models']].concat(DATA.models.map(function (m) { return [String(m.index), shortLabel(m)]; })), '', on('model'))]),
     h('label', null, ['Department', select('f-dep', [['', 'All departments']].concat(DATA.departments.map(function (d) { return [d.id, d.label]; })), '', on('dep'))]),
     h('label', null, ['Language', select('f-lang', [['', 'All']].concat(langs.sort().map(function (l) { return [l, l]; })), '', on('lang'))]),
     h('label', null, ['Task', select('f-task', [['', 'All tasks']].concat(tasks.map(function (t) { return [t, TASK_TITLES[t]]; })), '', on('task'))]),

@@ -58,7 +58,8 @@ function countsText(obj) { return Object.keys(obj || {}).filter(function (k) { r
 function colHead(c) { return (SHORT[c] || c) + (LEXICAL && TEXT_COLS[c] ? '*' : ''); }
 function modelColor(i) { return PALETTE[i % PALETTE.length]; }
 /** A short label for charts: the model's number and name, without provider prefix or server address. */
-function shortLabel(m) { return (m.index + 1) + ' \u00b7 ' + m.label.replace(/^[a-z][a-z-]*:/, '').replace(/@\S+/, ''); }
+function shortName(m) { return m.label.replace(/^[a-z][a-z-]*:/, '').replace(/@\S+/, ''); }
+function shortLabel(m) { return (m.index + 1) + ' \u00b7 ' + shortName(m); }
 function duration(ms) {
   if (ms === null || ms === undefined || !isFinite(ms)) return '\u2014';
   var s = Math.round(ms / 1000);
@@ -105,10 +106,11 @@ function renderLeaderboard() {
   });
   var head = h('tr', null, [th('model', 'Model', 'Model (and run, when a model appears in several runs)', false)]
     .concat(cols.map(function (c) { return th(c, colHead(c), COLUMN_TITLES[c], c === 'DWR'); }))
-    .concat([h('th', { class: 'num sep', title: 'Records the model has answers for' }, 'Records'), h('th', { class: 'num', title: 'Jobs that ended in error (excluded from every score)' }, 'Errors'), h('th', { class: 'num', title: 'Tasks without a gold answer, and unanswered jobs' }, 'Skipped / pending')]));
+    .concat([h('th', { class: 'num sep', title: 'Records the model has answers for' }, 'Records'), h('th', { class: 'num', title: 'Jobs that ended in error (excluded from every score)' }, 'Errors'), h('th', { class: 'num', title: 'Tasks skipped for lack of a gold answer / jobs not answered yet' }, 'Skip/pend.')]));
   var body = h('tbody');
   sortRows(DATA.models, function (m, k) { return k === 'model' ? m.label : modelValue(m, k); }).forEach(function (m) {
-    var tr = h('tr', { 'data-model': m.index }, [h('td', { class: 'model' }, [h('span', { class: 'badge', title: 'model ' + (m.index + 1) }, String(m.index + 1)), ' ', m.label])]);
+    var name = shortName(m);
+    var tr = h('tr', { 'data-model': m.index }, [h('td', { class: 'model', title: m.label }, [h('span', { class: 'badge', title: 'model ' + (m.index + 1) }, String(m.index + 1)), ' ', name, name !== m.label ? h('span', { class: 'sub' }, m.label) : null])]);
     cols.forEach(function (c) {
       var v = modelValue(m, c);
       var ci = lbState.ci && m.ci && c !== 'DWR' ? m.ci[c] : null;
@@ -127,7 +129,7 @@ function renderLeaderboard() {
     var rb = h('tbody', { class: 'reference' });
     rb.appendChild(h('tr', { class: 'group' }, h('td', { colspan: cols.length + 4 }, 'Published by the authors \u2014 measured on the real ClinicalBench, not on the cases of this run (' + ref.source.paper + ', arXiv ' + ref.source.arxiv + '). Context only: do not compare these numbers with the rows above.')));
     sortRows(ref.rows, function (r, k) { return k === 'model' ? r.model : r[k]; }).forEach(function (r) {
-      var tr = h('tr', { class: 'ref', title: 'published figure \u2014 ' + ref.measuredOn }, [h('td', { class: 'model' }, [h('span', { class: 'badge ref' }, 'published'), ' ', r.model, h('span', { class: 'ci' }, r.institution)])]);
+      var tr = h('tr', { class: 'ref', title: 'published figure \u2014 ' + ref.measuredOn }, [h('td', { class: 'model' }, [h('span', { class: 'badge ref' }, 'published'), ' ', r.model, h('span', { class: 'sub' }, r.institution)])]);
       cols.forEach(function (c) { tr.appendChild(h('td', { class: 'num' + (c === 'DWR' ? ' sep' : '') }, fmt(r[c]))); });
       tr.appendChild(h('td', { class: 'num sep' }, '\u2014'));
       tr.appendChild(h('td', { class: 'num' }, '\u2014'));

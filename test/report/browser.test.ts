@@ -1,0 +1,239 @@
+/**
+ * The HTML report in a real Chromium (playwright-core and the system's /usr/bin/chromium): it opens from a file
+ * URL with every network request blocked and no console errors; the leaderboard and charts render; sorting,
+ * filters and paging work, also with more than 10,000 rows; and the XSS payloads a model wrote stay text.
+ * A screenshot is saved to test-output/report.png for a reviewer. Without Chromium the tests are skipped, or
+ * fail with a clear message when CI is set (.ci/run installs it).
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderHtml } from '../../src/report/html.js';
+import { writeFileAtomic } from '../../src/report/index.js';
+import type { ReportViewModel } from '../../src/report/types.js';
+import { buildViewModel } from '../../src/report/view-model.js';
+import { ROOT, tempDir } from '../helpers.js';
+import { emptyLexiconContext, makeRun, SCRIPTED, XSS } from './fixture.js';
+
+/** The system Chromium (another build can be named with CLINICALLAB_CHROMIUM). */
+const CHROMIUM = process.env.CLINICALLAB_CHROMIUM ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const haveChromium = existsSync(CHROMIUM);
+
+if (!haveChromium && process.env.CI) {
+  describe('the HTML report in Chromium', () => {
+    it('needs Chromium', () => {
+      throw new Error(`${CHROMIUM} is missing: the browser tests need the system Chromium (.ci/run installs it with apt-get install -y chromium)`);
+    });
+  });
+}
+
+let context: BrowserContext;
+let userData: string;
+let vm: ReportViewModel;
+let file: string;
+let bigFile: string;
+const blocked: string[] = [];
+
+interface Opened {
+  page: Page;
+  problems: string[];
+}
+
+async function open(path: string): Promise<Opened> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(pathToFileURL(path).href);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20_000 });
+  return { page, problems };
+}
+
+const rowCount = (page: Page): Promise<number> => page.locator('#cases-body tr[data-row]').count();
+const countText = (page: Page): Promise<string> => page.locator('#cases-count').innerText();
+
+describe.skipIf(!haveChromium)('the HTML report in Chromium', () => {
+  beforeAll(async () => {
+    const dir = join(tempDir(), 'browser-run');
+    await makeRun(dir, ['urology', 'neurology']);
+    vm = await buildViewModel([dir], { context: emptyLexiconContext(), resamples: 200, reference: true });
+    file = join(tempDir(), 'report.html');
+    writeFileAtomic(file, renderHtml(vm));
+    // more than 10,000 rows: the same rows many times over
+    const rows = Array.from({ length: Math.ceil(12_000 / vm.rows.length) }, () => vm.rows).flat();
+    bigFile = join(tempDir(), 'big.html');
+    writeFileAtomic(bigFile, renderHtml({ ...vm, rows }));
+    userData = mkdtempSync(join(tmpdir(), 'clinicallab-chromium-'));
+    context = await chromium.launchPersistentContext(userData, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1400, height: 900 } });
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith('file:')) return route.continue();
+      blocked.push(url);
+      return route.abort();
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await context?.close();
+    if (userData) rmSync(userData, { recursive: true, force: true });
+  });
+
+  it('opens from a file URL with the network blocked, without console errors, and looks right', async () => {
+    const { page, problems } = await open(file);
+    expect(problems).toEqual([]);
+    expect(blocked).toEqual([]);
+    expect(await page.title()).toContain('ClinicalLab report');
+    mkdirSync(join(ROOT, 'test-output'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, 'test-output', 'report.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('renders the leaderboard, with the published rows apart and marked', async () => {
+    const { page } = await open(file);
+    expect(await page.locator('#lb > tbody:not(.reference) > tr').count()).toBe(2);
+    expect(await page.locator('#lb tr.ref').count()).toBe(15);
+    expect(await page.locator('#lb tr.group').innerText()).toContain('measured on the real ClinicalBench, not on the cases of this run');
+    expect(await page.locator('#text-label').innerText()).toContain('(BLEU + ROUGE-L) / 2');
+    expect(await page.locator('#lb td.best').count()).toBeGreaterThan(0);
+    expect(await page.locator('#lb tbody:not(.reference) .ci').count()).toBeGreaterThan(0);
+    await page.uncheck('#show-ci');
+    expect(await page.locator('#lb tbody:not(.reference) .ci').count()).toBe(0);
+    await page.close();
+  });
+
+  it('draws every chart (non-empty canvases)', async () => {
+    const { page } = await open(file);
+    for (const id of ['heat-dept-model', 'heat-dept-task', 'chart-radar', 'chart-metrics']) {
+      // evaluated in the page (the tests are typed without the DOM library)
+      const painted = (await page.evaluate(`(() => {
+        const c = document.getElementById(${JSON.stringify(id)});
+        const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+        return { n, w: c.width, h: c.height };
+      })()`)) as { n: number; w: number; h: number };
+      expect(painted.w, id).toBeGreaterThan(100);
+      expect(painted.n, id).toBeGreaterThan(2000);
+    }
+    // another value and another model redraw the heatmaps without errors
+    await page.selectOption('#dept-metric', 'FD');
+    await page.selectOption('#dept-model', '1');
+    await page.close();
+  });
+
+  it('sorts the leaderboard by a column, both ways', async () => {
+    const { page } = await open(file);
+    const first = (): Promise<string> => page.locator('#lb > tbody:not(.reference) > tr').first().locator('td.model').innerText();
+    await page.click('#lb th[data-key="FD"]');
+    expect(await page.getAttribute('#lb th[data-key="FD"]', 'aria-sort')).toBe('descending');
+    const desc = await first();
+    await page.click('#lb th[data-key="FD"]');
+    expect(await page.getAttribute('#lb th[data-key="FD"]', 'aria-sort')).toBe('ascending');
+    const asc = await first();
+    expect(desc).not.toBe(asc);
+    const fdOf = (label: string): number => vm.models.find((m) => label.endsWith(m.label))!.leaderboard.FD.value!;
+    expect(fdOf(desc)).toBeGreaterThan(fdOf(asc));
+    await page.click('#lb th[data-key="model"]');
+    expect(await first()).toContain('baseline');
+    await page.close();
+  });
+
+  it('filters the case browser and pages through it', async () => {
+    const { page } = await open(file);
+    expect(await countText(page)).toContain(`${vm.rows.length} of ${vm.rows.length} rows`);
+    expect(await rowCount(page)).toBe(50);
+    await page.selectOption('#f-task', 'imaging');
+    await page.selectOption('#f-outcome', 'error');
+    const errors = vm.rows.filter((r) => r.task === 'imaging' && r.status === 'error').length;
+    expect(errors).toBeGreaterThan(0);
+    expect(await countText(page)).toContain(`${errors} of ${vm.rows.length} rows`);
+    expect(await page.locator('#cases-body .badge.err').count()).toBe(Math.min(errors, 50));
+    await page.selectOption('#f-outcome', 'correct');
+    await page.selectOption('#f-task', 'principal');
+    await page.selectOption('#f-model', '0');
+    const correct = vm.rows.filter((r) => r.task === 'principal' && r.correct === true && r.model === 0).length;
+    expect(await rowCount(page)).toBe(correct);
+    await page.selectOption('#f-lang', 'zh');
+    await page.selectOption('#f-dep', 'urology');
+    const narrow = vm.rows.filter((r) => r.task === 'principal' && r.correct === true && r.model === 0 && vm.cases[r.case]!.language === 'zh' && vm.cases[r.case]!.department === 'urology').length;
+    expect(await rowCount(page)).toBe(narrow);
+    // back to everything; 25 a page; next and previous
+    for (const id of ['#f-outcome', '#f-task', '#f-model', '#f-lang', '#f-dep']) await page.selectOption(id, '');
+    await page.selectOption('#f-size', '25');
+    expect(await rowCount(page)).toBe(25);
+    expect(await page.isDisabled('#cases-prev')).toBe(true);
+    const firstRow = await page.locator('#cases-body tr').first().getAttribute('data-row');
+    await page.click('#cases-next');
+    expect(await countText(page)).toContain('page 2 of');
+    expect(await page.locator('#cases-body tr').first().getAttribute('data-row')).not.toBe(firstRow);
+    await page.click('#cases-prev');
+    expect(await page.locator('#cases-body tr').first().getAttribute('data-row')).toBe(firstRow);
+    // the search box: a uid names the case in both languages
+    const uid = vm.cases[0]!.uid;
+    await page.fill('#f-search', uid.slice(0, 10));
+    await expect.poll(() => countText(page)).not.toMatch(new RegExp(`^${vm.rows.length} of`));
+    expect(await countText(page)).toContain(`${vm.rows.filter((r) => vm.cases[r.case]!.uid === uid).length} of`);
+    await page.close();
+  });
+
+  it('keeps the payloads a model wrote as inert text', async () => {
+    const { page, problems } = await open(file);
+    const scripted = vm.models.findIndex((m) => m.model === SCRIPTED);
+    await page.selectOption('#f-model', String(scripted));
+    await page.selectOption('#f-task', 'preliminary');
+    await page.locator('#cases-body tr').first().click();
+    const detail = page.locator('#case-detail');
+    await detail.locator('details.raw summary').first().click();
+    const text = await detail.innerText();
+    expect(text).toContain(XSS.script);
+    expect(text).toContain(XSS.img);
+    expect(text).toContain(XSS.link);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate('typeof window.__pwned')).toBe('undefined');
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.locator('a[href^="javascript:"], [onerror], [onclick]').count()).toBe(0);
+    expect(await page.locator('script').count()).toBe(4); // the data block and the three inline scripts, nothing added
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows an empty report (no runs yet) without errors', async () => {
+    const empty = join(tempDir(), 'empty.html');
+    writeFileAtomic(empty, renderHtml(await buildViewModel([], {})));
+    const { page, problems } = await open(empty);
+    expect(problems).toEqual([]);
+    expect(await page.locator('#leaderboard-table').innerText()).toContain('No model results');
+    expect(await countText(page)).toContain('0 of 0 rows');
+    await page.close();
+  });
+
+  it('stays fast with more than 10,000 rows', async () => {
+    const started = Date.now();
+    const { page, problems } = await open(bigFile);
+    const loadMs = Date.now() - started;
+    const total = (await page.evaluate(`JSON.parse(document.getElementById('report-data').textContent).rows.length`)) as number;
+    expect(total).toBeGreaterThan(10_000);
+    const t0 = Date.now();
+    await page.selectOption('#f-task', 'basis');
+    await page.selectOption('#f-outcome', 'scored');
+    const filterMs = Date.now() - t0;
+    expect(await rowCount(page)).toBe(50);
+    await page.selectOption('#f-task', '');
+    await page.selectOption('#f-outcome', '');
+    const t1 = Date.now();
+    for (let i = 0; i < 5; i++) await page.click('#cases-next');
+    const pageMs = (Date.now() - t1) / 5;
+    expect(await countText(page)).toContain(`page 6 of ${Math.ceil(total / 50)}`);
+    expect(problems).toEqual([]);
+    expect(loadMs).toBeLessThan(8_000);
+    expect(filterMs).toBeLessThan(1_500);
+    expect(pageMs).toBeLessThan(500);
+    await page.close();
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Run directories for the report tests, made with the real runner: the built-in baseline and a scripted model
+ * (in process, no network) whose answers carry XSS payloads and whose requests sometimes fail, on a few bundled
+ * departments. Scored with an empty lexicon so the tests do not depend on data/lexicon.
+ */
+import { join } from 'node:path';
+import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
+import { DepartmentTaxonomy } from '../../src/bench/departments.js';
+import { loadCases } from '../../src/bench/loader.js';
+import { createMatcher, Lexicon } from '../../src/metrics/matcher/index.js';
+import type { ScoringContext } from '../../src/metrics/score-case.js';
+import { scoreRun } from '../../src/metrics/score-run.js';
+import { ModelError } from '../../src/models/errors.js';
+import { createModel } from '../../src/models/registry.js';
+import type { GenerateRequest, Model } from '../../src/models/types.js';
+import { evaluate } from '../../src/run/evaluate.js';
+import { modelEntries } from '../../src/run/setup.js';
+import { GENERATION_KINDS } from '../../src/tasks/definitions.js';
+import { loadTemplates } from '../../src/tasks/templates.js';
+
+export const XSS = {
+  script: '<script>window.__pwned=1</script>',
+  img: '<img src=x onerror="window.__pwned=1">',
+  link: '<a href="javascript:window.__pwned=1">open me</a>',
+};
+
+export const SCRIPTED = 'openai-compatible:scripted-xss@http://127.0.0.1:9/v1';
+
+/** A model that answers every task in the right shape, with payloads in its text, and fails some requests. */
+export function scriptedModel(id = SCRIPTED, failEvery = 4): Model {
+  let n = 0;
+  return {
+    id,
+    async generate(req: GenerateRequest) {
+      n++;
+      const kind = req.task?.kind ?? '';
+      const zh = req.task?.language === 'zh';
+      if (kind === 'imaging-diagnosis' && n % failEvery === 0) throw new ModelError('bad-request', 'HTTP 400: the scripted model refuses this one');
+      let text: string;
+      if (kind === 'department-guide') text = zh ? '泌尿外科' : 'urinary surgical department';
+      else if (kind === 'department-guide-3') text = 'urinary surgical department\nnephrology department\nmade-up department';
+      else if (kind === 'department-guide-5') text = 'urinary surgical department\nnephrology department\northopedics department\nneurology department';
+      else if (kind === 'clinical-diagnosis')
+        text = [
+          `Preliminary Diagnosis: 1. ${XSS.script} Renal calculus; 2. Urinary tract infection.`,
+          `Diagnostic Basis: 1. Flank pain. ${XSS.img}`,
+          `Differential Diagnosis: 1. Appendicitis: ${XSS.link} excluded by imaging.`,
+          'Principal Diagnosis: Renal calculus',
+          'Therapeutic Principle: Relieve pain, expel or remove the stone, treat infection.',
+          `Treatment Plan: 1. Analgesia. 2. Hydration. 3. ${XSS.script}`,
+        ].join('\n');
+      else text = `(1) ${XSS.img} no acute abnormality.`;
+      return { text, usage: { inputTokens: 100, outputTokens: 20 }, finishReason: 'stop' };
+    },
+  };
+}
+
+export const emptyLexiconContext = (): ScoringContext => ({ matcher: createMatcher({ lexicon: Lexicon.fromData({ groups: [] }) }) });
+
+/** Evaluate the baseline and the scripted model on the given bundled departments, and score the run. */
+export async function makeRun(dir: string, departments = ['urology', 'neurology'], opts: { models?: string[]; score?: boolean } = {}): Promise<void> {
+  const taxonomy = DepartmentTaxonomy.default();
+  const loaded = await loadCases(
+    departments.map((d) => join(BUNDLED_CASES_DIR, `${d}.json`)),
+    { strict: true, taxonomy },
+  );
+  const templates = await loadTemplates();
+  const models = modelEntries(opts.models ?? ['baseline', SCRIPTED], {}, { maxRetries: 0 });
+  await evaluate({
+    dir,
+    models,
+    cases: loaded.cases,
+    caseFiles: loaded.files,
+    kinds: [...GENERATION_KINDS],
+    templates,
+    taxonomy,
+    env: {},
+    createModel: async (entry) => (entry.spec.id === 'baseline' ? createModel('baseline', {}, {}) : scriptedModel(entry.spec.id)),
+  });
+  if (opts.score !== false) await scoreRun(dir, { taxonomy, context: emptyLexiconContext() });
+}
