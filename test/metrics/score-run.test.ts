@@ -23,6 +23,7 @@ let server: MockServer;
 let dir: string;
 
 beforeAll(async () => {
+  process.env.CLINICALLAB_CACHE_DIR = tempDir(); // the judge caches its answers; keep them out of the home folder
   loaded = await loadCases([join(BUNDLED_CASES_DIR, 'urology.json'), join(BUNDLED_CASES_DIR, 'neurology.json')], { strict: true });
   server = await startMockOpenAI();
   dir = tempDir();
@@ -78,5 +79,36 @@ describe('scoring a run', () => {
     const r = await runCli('score', join(tempDir(), 'nothing'));
     expect(r.code).toBe(2);
     expect(r.err).toContain('not a run directory');
+  });
+});
+
+describe('scoring with a judge and with BERTScore', () => {
+  it('lets a judge decide what the rules leave open, and counts unreadable replies as judge errors', async () => {
+    const judgeServer = await startMockOpenAI();
+    try {
+      judgeServer.respond({ kind: 'ok', text: 'yes' });
+      const yes = JSON.parse((await runCli('score', dir, '--judge', `openai-compatible:judge@${judgeServer.url}`, '--json')).out) as { models: { model: string; leaderboard: { FD: { value: number } } }[] };
+      // the mock model echoes prompts, so the rules never match its diagnoses; a judge saying "yes" to all does
+      expect(yes.models.find((m) => m.model !== 'baseline')!.leaderboard.FD.value).toBe(100);
+      expect(judgeServer.calls.length).toBeGreaterThan(0);
+      judgeServer.respond({ kind: 'ok', text: 'Hard to say without more information.' });
+      const unsure = await runCli('score', dir, '--judge', `openai-compatible:judge2@${judgeServer.url}`);
+      expect(unsure.out).toMatch(/errors \(excluded\):.*principal \(judge\) \d+/);
+    } finally {
+      await judgeServer.close();
+    }
+  });
+
+  it('uses a local BERTScore model when given one, and then marks nothing as lexical-only', async () => {
+    const { writeTinyBert } = await import('../support/tiny-bert.js');
+    const modelDir = join(tempDir(), 'bert');
+    writeTinyBert(modelDir, { seed: 3 });
+    const r = await runCli('score', dir, '--bertscore-model', modelDir);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')[0]).toMatch(/\bDB\s+DD\s+FD\s+PT\s+TP\s+ID\s/);
+    expect(r.out).not.toContain('no BERTScore model configured');
+    const missing = await runCli('score', dir, '--bertscore-model', join(tempDir(), 'none'));
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('none');
   });
 });
