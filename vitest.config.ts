@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     pool: 'forks',
     reporters: ['default', './test/summary-reporter.ts'],
+    // answers cached by tests stay out of the user's cache folder
+    env: { CLINICALLAB_CACHE_DIR: join(tmpdir(), `clinicallab-test-cache-${process.pid}`) },
   },
 });
