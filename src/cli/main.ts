@@ -9,6 +9,7 @@ import * as leaderboard from './commands/leaderboard.js';
 import * as prompt from './commands/prompt.js';
 import * as report from './commands/report.js';
 import * as run from './commands/run.js';
+import * as routing from './commands/routing.js';
 import * as runs from './commands/runs.js';
 import * as score from './commands/score.js';
 import * as templates from './commands/templates.js';
@@ -39,6 +40,7 @@ Start with:
   prompt.register(program, io);
   templates.register(program, io);
   runs.register(program, io);
+  routing.register(program, io);
   score.register(program, io);
   leaderboard.register(program, io);
   report.register(program, io);

@@ -1,0 +1,63 @@
+/** `clinicallab routing <run…>`: the ClinicalAgent routing table — for each department, models ranked by benchmark. */
+import type { Command } from 'commander';
+import { writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { buildRoutingTable } from '../../agent/routing.js';
+import { isRunDir } from '../../run/inspect.js';
+import { RUNS_DIR } from '../../run/setup.js';
+import { table, type Io } from '../io.js';
+import { taxonomyFrom, UsageError } from '../shared.js';
+import { scoreRuns } from './score-exec.js';
+
+interface Options {
+  out?: string;
+  minCases?: string;
+  json?: boolean;
+  departments?: string;
+}
+
+export function register(program: Command, io: Io): void {
+  program
+    .command('routing')
+    .description('build the agent routing table: per department, the models ranked by their benchmark results')
+    .argument('<runs...>', 'scored (or scorable) run directories holding the candidate models')
+    .option('-o, --out <file>', 'write the table as JSON (give it to the agent; or write one by hand)')
+    .option('--min-cases <n>', 'departments with fewer scored cases use the overall ranking (default 5)')
+    .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
+    .option('--json', 'print JSON')
+    .addHelpText(
+      'after',
+      `
+Models are ranked per department by the authors' weighted average (5·Acc + DIFR + PD + 5·FD + DB + DD + PT + TP
++ ID) / 17 on that department's cases, ties broken by the overall Avg. A hand-written table is JSON:
+  { "departments": { "gastroenterology": ["openai:gpt-4o", "ollama:qwen2.5"], … }, "overall": [{ "model": "…" }] }`,
+    )
+    .action(async (runs: string[], opts: Options) => {
+      const dirs = runs.map((r) => (isRunDir(r) ? r : `${RUNS_DIR}/${r}`));
+      const missing = dirs.filter((d) => !isRunDir(d));
+      if (missing.length) throw new UsageError(`not a run directory: ${missing.join(', ')}`);
+      const minCases = opts.minCases === undefined ? 5 : Number(opts.minCases);
+      if (!Number.isInteger(minCases) || minCases < 0) throw new UsageError('--min-cases should be a whole number ≥ 0');
+      const taxonomy = await taxonomyFrom(opts.departments);
+      const scored = await scoreRuns(io, dirs, taxonomy, {});
+      const byModel: Record<string, (typeof scored)[number]['models'][number]['cases']> = {};
+      for (const r of scored) for (const m of r.models) byModel[byModel[m.model] ? `${m.model} (${basename(r.dir)})` : m.model] = m.cases;
+      const routing = buildRoutingTable(byModel, taxonomy, { minCases, source: dirs });
+      if (opts.out) await writeFile(opts.out, `${JSON.stringify(routing, null, 2)}\n`);
+      if (opts.json) {
+        io.out(JSON.stringify(routing, null, 2));
+        return;
+      }
+      const fmt = (s: number | null): string => (s === null ? '—' : s.toFixed(2));
+      io.out(
+        table(
+          ['department', 'ranking (weighted average, cases)', 'basis'],
+          taxonomy.departments.map((d) => {
+            const e = routing.departments[d.id]!;
+            return [d.short, e.models.map((m, i) => `${i + 1}. ${m.model} ${fmt(m.score)} (${m.n})`).join('  '), e.fallback ? 'overall (too few cases)' : 'department'];
+          }),
+        ),
+      );
+      if (opts.out) io.out(`written to ${opts.out}`);
+    });
+}
