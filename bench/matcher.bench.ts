@@ -17,23 +17,8 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { createMatcher, Lexicon, matchList, type LexiconData, type MatchLang } from '../src/metrics/matcher/index.js';
 import { fixture } from '../test/helpers.js';
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
-}
-
-/** Seeded PRNG (mulberry32), so every run matches the same pairs. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as prng } from '../src/metrics/stats.js';
+import { option } from './options.js';
 
 type Pair = [string, string, MatchLang];
 

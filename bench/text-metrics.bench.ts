@@ -15,25 +15,10 @@ import { join } from 'node:path';
 import type { Language } from '../src/bench/language.js';
 import { createBertScorer, lexicalSimilarity } from '../src/metrics/text/index.js';
 import { writeTinyBert } from '../test/support/tiny-bert.js';
+import { seededRandom as prng } from '../src/metrics/stats.js';
+import { option } from './options.js';
 
 const TASKS = ['DB', 'DD', 'PT', 'TP', 'ID'] as const;
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
-}
-
-/** Seeded PRNG (mulberry32), so every run scores the same texts. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PHRASES: Record<Language, string[]> = {
   zh: [

@@ -79,53 +79,29 @@ export const KIND_LABEL: Record<string, string> = {
 
 export const DIAGNOSIS_TASKS = ['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan'] as const;
 
-interface JobRow {
-  model: string;
-  kind: string;
-  case_uid: string;
-  language: string;
-  exam: string | null;
-  status: JobStatus;
-  response: string | null;
-  parsed: string | null;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  latency_ms: number | null;
-  cost: number | null;
-  error_kind: string | null;
-  error: string | null;
-  cached: number;
-}
-
 function readStore(dir: string): { manifest: Manifest | undefined; jobs: JobRecord[]; scores: ScoreRecord[]; errorsByKind: { kind: string; n: number }[] } {
   const store = RunStore.open(dir);
   try {
-    const rows = store.db
-      .prepare(
-        `SELECT model, kind, case_uid, language, exam, status, response, parsed, input_tokens, output_tokens, latency_ms, cost, error_kind, error, cached
-         FROM jobs ORDER BY seq`,
-      )
-      .all() as JobRow[];
-    const jobs = rows.map(
-      (r): JobRecord => ({
-        model: r.model,
-        kind: r.kind,
-        caseUid: r.case_uid,
-        language: r.language,
-        exam: r.exam,
-        status: r.status,
-        response: r.response,
-        parsed: r.parsed === null ? null : (JSON.parse(r.parsed) as unknown),
-        inputTokens: r.input_tokens,
-        outputTokens: r.output_tokens,
-        latencyMs: r.latency_ms,
-        cost: r.cost,
-        errorKind: r.error_kind,
-        error: r.error,
-        cached: r.cached === 1,
+    const jobs = store.jobs({ prompts: false }).map(
+      (j): JobRecord => ({
+        model: j.model,
+        kind: j.kind,
+        caseUid: j.caseUid,
+        language: j.language,
+        exam: j.exam ?? null,
+        status: j.status,
+        response: j.response,
+        parsed: j.parsed === null ? null : (JSON.parse(j.parsed) as unknown),
+        inputTokens: j.inputTokens,
+        outputTokens: j.outputTokens,
+        latencyMs: j.latencyMs,
+        cost: j.cost,
+        errorKind: j.errorKind,
+        error: j.error,
+        cached: j.cached,
       }),
     );
-    const errorsByKind = store.db.prepare(`SELECT error_kind AS kind, COUNT(*) AS n FROM jobs WHERE status = 'error' GROUP BY error_kind ORDER BY n DESC`).all() as { kind: string; n: number }[];
+    const errorsByKind = store.errorSummary().map(({ kind, n }) => ({ kind, n }));
     return { manifest: store.getManifest<Manifest>(), jobs, scores: store.scores(), errorsByKind };
   } finally {
     store.close();

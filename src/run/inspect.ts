@@ -26,9 +26,7 @@ export function describeRun(dir: string): RunInfo {
     const sum = (s: string): number => counts.filter((c) => c.status === s).reduce((n, c) => n + c.n, 0);
     const t = store.totals();
     const totals = { done: sum('done'), error: sum('error'), pending: sum('pending'), running: sum('running'), all: counts.reduce((n, c) => n + c.n, 0), ...t };
-    const errorsByKind = store.db
-      .prepare(`SELECT error_kind AS kind, COUNT(*) AS n, MIN(error) AS example FROM jobs WHERE status = 'error' GROUP BY error_kind ORDER BY n DESC`)
-      .all() as RunInfo['errorsByKind'];
+    const errorsByKind = store.errorSummary();
     const status: RunInfo['status'] = totals.all === 0 ? 'empty' : totals.pending + totals.running > 0 ? 'incomplete' : totals.error > 0 ? 'errors' : 'complete';
     const manifest = store.getManifest<Manifest>();
     return { dir, ...(manifest ? { manifest } : {}), counts, totals, status, errorsByKind };

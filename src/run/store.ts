@@ -318,8 +318,18 @@ export class RunStore {
       .get() as { inputTokens: number; outputTokens: number; cost: number; unpricedDone: number };
   }
 
-  /** Jobs in insertion order, optionally filtered by status and model. */
-  jobs(filter: { status?: JobStatus; model?: string } = {}): StoredJob[] {
+  /** How many jobs ended in error, per kind of error, with one example message each. */
+  errorSummary(): { kind: string; n: number; example: string }[] {
+    return this.db
+      .prepare(`SELECT error_kind AS kind, COUNT(*) AS n, MIN(error) AS example FROM jobs WHERE status = 'error' GROUP BY error_kind ORDER BY n DESC`)
+      .all() as { kind: string; n: number; example: string }[];
+  }
+
+  /**
+   * Jobs in insertion order, optionally filtered by status and model. `prompts: false` leaves the prompt texts
+   * out (as "") for readers that do not need them — they are most of a job's size.
+   */
+  jobs(filter: { status?: JobStatus; model?: string; prompts?: boolean } = {}): StoredJob[] {
     const where: string[] = [];
     const args: unknown[] = [];
     if (filter.status) {
@@ -330,7 +340,8 @@ export class RunStore {
       where.push('model = ?');
       args.push(filter.model);
     }
-    const sql = `SELECT * FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq`;
+    const columns = filter.prompts === false ? `*, '' AS prompt` : '*';
+    const sql = `SELECT ${columns} FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq`;
     return (this.db.prepare(sql).all(...args) as Row[]).map(fromRow);
   }
 
