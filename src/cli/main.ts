@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { packageVersion } from '../bench/bundled.js';
 import { processIo, paint, type Io } from './io.js';
 import { UsageError } from './shared.js';
+import * as agent from './commands/agent.js';
 import * as cases from './commands/cases.js';
 import * as match from './commands/match.js';
 import * as leaderboard from './commands/leaderboard.js';
@@ -34,6 +35,7 @@ Start with:
   clinicallab cases --show <uid>  read a case section by section`,
   );
   run.register(program, io, setExit);
+  agent.register(program, io, setExit);
   validate.register(program, io, setExit);
   cases.register(program, io, setExit);
   match.register(program, io, setExit);

@@ -196,12 +196,11 @@ export class RunStore {
   }
 
   getManifest<T>(): T | undefined {
-    const row = this.db.prepare('SELECT value FROM manifest WHERE key = ?').get('manifest') as { value: string } | undefined;
-    return row ? (JSON.parse(row.value) as T) : undefined;
+    return this.getMeta<T>('manifest');
   }
 
   setManifest(value: unknown): void {
-    this.db.prepare('INSERT INTO manifest (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run('manifest', JSON.stringify(value));
+    this.setMeta('manifest', value);
   }
 
   /** Insert jobs not yet in the store (by key); returns how many were new. */
@@ -233,6 +232,30 @@ export class RunStore {
       )
       .all(worker, now + leaseMs, now, model, n) as Row[];
     return rows.map(fromRow);
+  }
+
+  /** Claim one job by key (pending, or errored when `retryErrors`); the agent runs its steps one by one. */
+  claimKey(key: string, worker: string, leaseMs: number, retryErrors = false): StoredJob | undefined {
+    const now = Date.now();
+    const row = this.db
+      .prepare(`UPDATE jobs SET status = 'running', worker = ?, lease_until = ?, updated_at = ? WHERE key = ? AND status IN ('pending'${retryErrors ? ", 'error'" : ''}) RETURNING *`)
+      .get(worker, now + leaseMs, now, key) as Row | undefined;
+    return row ? fromRow(row) : undefined;
+  }
+
+  job(key: string): StoredJob | undefined {
+    const row = this.db.prepare('SELECT * FROM jobs WHERE key = ?').get(key) as Row | undefined;
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** Other run-level records next to the manifest (the agent's configuration and routing table). */
+  getMeta<T>(key: string): T | undefined {
+    const row = this.db.prepare('SELECT value FROM manifest WHERE key = ?').get(key) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  setMeta(key: string, value: unknown): void {
+    this.db.prepare('INSERT INTO manifest (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
   }
 
   /** Record an answer; only the worker holding the claim can. Returns false when the claim was lost. */

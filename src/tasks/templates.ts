@@ -10,7 +10,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '../bench/language.js';
 
-export const TEMPLATE_NAMES = ['department-guide', 'department-guide-multi', 'clinical-diagnosis', 'imaging-diagnosis'] as const;
+export const TEMPLATE_NAMES = [
+  'department-guide',
+  'department-guide-multi',
+  'clinical-diagnosis',
+  'imaging-diagnosis',
+  // ClinicalAgent roles
+  'agent-consult',
+  'agent-final',
+  'agent-chief',
+  'agent-nurse',
+  'agent-pharmacist',
+] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 /** The placeholders each template may use. A template need not use all of them, but may use no others. */
@@ -19,6 +30,11 @@ export const TEMPLATE_VARIABLES: Record<TemplateName, readonly string[]> = {
   'department-guide-multi': ['basic_information', 'chief_complaint', 'department_list', 'k'],
   'clinical-diagnosis': ['department', 'case_summary'],
   'imaging-diagnosis': ['modality', 'findings'],
+  'agent-consult': ['department', 'case_details', 'lab_tests', 'imaging_exams'],
+  'agent-final': ['department', 'case_details', 'lab_results', 'imaging_reports'],
+  'agent-chief': ['case_details', 'opinions'],
+  'agent-nurse': ['case_details', 'principal', 'plan'],
+  'agent-pharmacist': ['case_details', 'principal', 'plan'],
 };
 
 export interface Template {

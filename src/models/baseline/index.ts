@@ -8,6 +8,7 @@ import { DepartmentTaxonomy } from '../../bench/departments.js';
 import { guessLanguage } from '../../bench/language.js';
 import { estimateTokens } from '../tokens.js';
 import type { GenerateRequest, GenerateResult, Model } from '../types.js';
+import { chiefAnswer, nurseAnswer, ordersAnswer, pharmacistAnswer } from './agent-roles.js';
 import { departmentsAnswer, diagnosisAnswer, impressionAnswer } from './compose.js';
 import type { Lang } from './evidence.js';
 import { BUILTIN_KB_DIR, loadKnowledgeBase } from './kb.js';
@@ -23,7 +24,7 @@ type Kind = 'department' | 'diagnosis' | 'imaging';
 function kindOf(request: GenerateRequest, prompt: string, taxonomy: DepartmentTaxonomy): { kind: Kind; k: number } {
   const hint = request.task?.kind;
   if (hint?.startsWith('department-guide')) return { kind: 'department', k: request.task?.k ?? 1 };
-  if (hint === 'clinical-diagnosis') return { kind: 'diagnosis', k: 1 };
+  if (hint === 'clinical-diagnosis' || hint === 'agent-consult' || hint === 'agent-final') return { kind: 'diagnosis', k: 1 };
   if (hint === 'imaging-diagnosis') return { kind: 'imaging', k: 1 };
   const listed = prompt.split('\n').filter((l) => taxonomy.normalise(l) !== undefined).length;
   if (listed >= 10) {
@@ -61,6 +62,10 @@ export async function createBaselineModel(options: BaselineOptions = {}): Promis
   function answer(request: GenerateRequest): string {
     const prompt = request.messages.filter((m) => m.role !== 'assistant').map((m) => m.content).join('\n');
     const lang: Lang = request.task?.language ?? guessLanguage(prompt);
+    const role = request.task?.kind;
+    if (role === 'agent-chief') return chiefAnswer(prompt);
+    if (role === 'agent-nurse') return nurseAnswer(lang);
+    if (role === 'agent-pharmacist') return pharmacistAnswer(prompt);
     const { kind, k } = kindOf(request, prompt, taxonomy);
     if (kind === 'department') {
       const ranked = rankDepartments(index, triageText(prompt, taxonomy), lang)
@@ -71,10 +76,13 @@ export async function createBaselineModel(options: BaselineOptions = {}): Promis
       return departmentsAnswer(chosen, lang);
     }
     if (kind === 'imaging') return impressionAnswer(findingsText(prompt), lang);
-    const role = taxonomy.mentions(prompt.slice(0, Math.max(0, prompt.search(SUMMARY_START)) || 300))[0]?.department.id;
+    const department = taxonomy.mentions(prompt.slice(0, Math.max(0, prompt.search(SUMMARY_START)) || 300))[0]?.department.id;
     const text = caseText(prompt);
-    const ranked = rankDiseases(index, text, lang, role);
-    return diagnosisAnswer(ranked, associatedFound(ranked[0]!.disease, text, lang), lang);
+    const ranked = rankDiseases(index, text, lang, department);
+    const answer = diagnosisAnswer(ranked, associatedFound(ranked[0]!.disease, text, lang), lang);
+    // a consulting clinician (ClinicalAgent) gives the preliminary diagnosis and orders examinations
+    if (role === 'agent-consult') return `${answer.split('\n')[0]}\n${ordersAnswer(prompt, lang)}`;
+    return answer;
   }
 
   return {

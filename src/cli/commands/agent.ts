@@ -1,0 +1,105 @@
+/** `clinicallab agent`: run ClinicalAgent (Agent#k@m) over cases, then score and report it like any model. */
+import type { Command } from 'commander';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseRoutingTable, type RoutingTable } from '../../agent/routing.js';
+import { runAgent } from '../../agent/run-agent.js';
+import { filterCases } from '../../bench/stats.js';
+import { writeReport } from '../../report/index.js';
+import { ResponseCache, defaultCacheDir } from '../../run/cache.js';
+import { describeRun } from '../../run/inspect.js';
+import { RUNS_DIR } from '../../run/setup.js';
+import { loadTemplates } from '../../tasks/templates.js';
+import { paint, type Io } from '../io.js';
+import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../shared.js';
+import { printScores } from './run-summary.js';
+import { scoreRuns } from './score-exec.js';
+
+interface Options {
+  variant: string;
+  routing?: string;
+  clinician: string;
+  navigator: string;
+  radiologist: string;
+  chief: string;
+  nurse: string;
+  pharmacist: string;
+  cases?: string[];
+  lang?: string;
+  limit?: string;
+  out?: string;
+  name?: string;
+  concurrency?: string;
+  cache?: boolean;
+  retryErrors?: boolean;
+  departments?: string;
+  json?: boolean;
+}
+
+export function register(program: Command, io: Io, setExit: (code: number) => void): void {
+  program
+    .command('agent')
+    .description('run ClinicalAgent — navigator, department clinicians routed by benchmark, lab, radiologist, chief physician, nurse, pharmacist')
+    .option('--variant <k@m>', 'Agent#k@m: the navigator picks k departments (1, 3 or 5), each consults its top m clinicians', '1@1')
+    .option('--routing <file>', 'routing table (from clinicallab routing, or written by hand); default: --clinician for every department')
+    .option('--clinician <spec>', 'the clinician of every department when there is no routing table', 'baseline')
+    .option('--navigator <spec>', 'model of the navigator', 'baseline')
+    .option('--radiologist <spec>', 'model of the radiologist', 'baseline')
+    .option('--chief <spec>', 'model of the chief physician who merges several opinions', 'baseline')
+    .option('--nurse <spec>', 'model of the nurse', 'baseline')
+    .option('--pharmacist <spec>', 'model of the pharmacist', 'baseline')
+    .option('-c, --cases <paths...>', 'case files or folders (default: the bundled open set)')
+    .option('-l, --lang <lang>', 'only zh or only en records')
+    .option('-n, --limit <n>', 'only the first n records')
+    .option('-o, --out <dir>', 'run directory (an existing one is resumed; a benchmark run directory can hold the agent too)')
+    .option('--name <id>', 'model id the agent is stored and scored under (default agent#k@m)')
+    .option('--concurrency <n>', 'cases worked on at once (default 4)')
+    .option('--no-cache', 'do not reuse or store answers in the response cache')
+    .option('--retry-errors', 'ask failed steps again')
+    .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
+    .option('--json', 'print JSON')
+    .action(async (opts: Options) => {
+      const m = /^([135])@(\d+)$/.exec(opts.variant);
+      if (!m || Number(m[2]) < 1) throw new UsageError(`--variant "${opts.variant}" should be k@m with k 1, 3 or 5 and m ≥ 1 (e.g. 1@1, 3@1, 1@3)`);
+      const k = Number(m[1]);
+      const mm = Number(m[2]);
+      const taxonomy = await taxonomyFrom(opts.departments);
+      const routing: RoutingTable = opts.routing
+        ? parseRoutingTable(await readFile(opts.routing, 'utf8'), opts.routing, taxonomy)
+        : { source: ['--clinician'], minCases: 0, overall: [{ model: opts.clinician, score: null, n: 0 }], departments: Object.fromEntries(taxonomy.departments.map((d) => [d.id, { models: [{ model: opts.clinician, score: null, n: 0 }], fallback: false }])) };
+      const language = languageOption(opts.lang);
+      const limit = opts.limit === undefined ? undefined : Number(opts.limit);
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`--limit "${opts.limit}" should be a whole number ≥ 1`);
+      const templates = await loadTemplates();
+      const loaded = await loadWithReport(io, casePathsOrBundled(opts.cases), { taxonomy, quiet: true, json: opts.json ?? false });
+      let cases = filterCases(loaded.cases, language ? { language } : {});
+      if (limit !== undefined) cases = cases.slice(0, limit);
+      const name = opts.name ?? `agent#${k}@${mm}`;
+      const dir = resolve(opts.out ?? join(RUNS_DIR, `${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-agent-${k}at${mm}`));
+      const cache = opts.cache === false ? undefined : new ResponseCache(defaultCacheDir());
+      if (!opts.json) io.out(`${name}: ${cases.length} records, ${k} department(s) × ${mm} clinician(s) each → ${dir}`);
+      try {
+        const result = await runAgent({
+          dir, cases, caseFiles: loaded.files, templates, taxonomy, name,
+          config: { k, m: mm, routing, roles: { navigator: opts.navigator, radiologist: opts.radiologist, chief: opts.chief, nurse: opts.nurse, pharmacist: opts.pharmacist } },
+          ...(opts.concurrency ? { concurrency: Number(opts.concurrency) } : {}),
+          ...(cache ? { cache } : {}),
+          ...(opts.retryErrors ? { retryErrors: true } : {}),
+          onCase: (c, outcome, message) => {
+            if (outcome === 'error' && !opts.json) io.err(`${paint(io, 'red', 'error')}: ${c.uid} (${c.language}): ${message}`);
+          },
+        });
+        const [scores] = await scoreRuns(io, [dir], taxonomy, {});
+        const report = await writeReport([dir], join(dir, 'report.html'));
+        if (opts.json) io.out(JSON.stringify({ dir, result, status: describeRun(dir).status }, null, 2));
+        else {
+          io.out(`${result.done} cases answered, ${result.failed} stopped by a failed step, in ${(result.wallMs / 1000).toFixed(1)} s.`);
+          if (scores) printScores(io, scores);
+          io.out(paint(io, 'bold', `\nResults: ${dir}\nReport:  ${report.file}`));
+        }
+        if (result.failed > 0) setExit(1);
+      } finally {
+        cache?.close();
+      }
+    });
+}

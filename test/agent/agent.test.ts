@@ -1,0 +1,138 @@
+/** ClinicalAgent end to end: routing, what each role sees, the chief's merge, resume, and scoring like a model. */
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runAgent } from '../../src/agent/run-agent.js';
+import type { RoutingTable } from '../../src/agent/routing.js';
+import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
+import type { ClinicalCase } from '../../src/bench/case.js';
+import { DepartmentTaxonomy } from '../../src/bench/departments.js';
+import { loadCases, type LoadResult } from '../../src/bench/loader.js';
+import { RunStore } from '../../src/run/store.js';
+import { loadTemplates, type TemplateSet } from '../../src/tasks/templates.js';
+import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
+import { runCli, tempDir } from '../helpers.js';
+
+const taxonomy = DepartmentTaxonomy.default();
+let server: MockServer;
+let loaded: LoadResult;
+let templates: TemplateSet;
+let stroke: ClinicalCase;
+
+beforeAll(async () => {
+  server = await startMockOpenAI();
+  loaded = await loadCases([join(BUNDLED_CASES_DIR, 'neurology.json')], { strict: true });
+  templates = await loadTemplates();
+  stroke = loaded.cases.find((c) => c.language === 'en')!;
+});
+afterAll(async () => server.close());
+
+const spec = (name: string): string => `openai-compatible:${name}@${server.url}`;
+const prompts = (kind: RegExp) => server.calls.filter((c) => kind.test(c.messages.at(-1)!.content));
+const CONSULT = /Examinations: the laboratory tests/;
+const FINAL = /results of the examinations you and your colleagues ordered/;
+const CHIEF = /You are the chief physician/;
+
+function routing(neuro: string[]): RoutingTable {
+  const other = [{ model: spec('generalist'), score: null, n: 0 }];
+  return {
+    source: ['test'],
+    minCases: 0,
+    overall: other,
+    departments: Object.fromEntries(taxonomy.departments.map((d) => [d.id, { models: d.id === 'neurology' ? neuro.map((m) => ({ model: spec(m), score: null, n: 0 })) : other, fallback: false }])),
+  };
+}
+
+beforeEach(() => {
+  server.reset();
+  const firstLab = stroke.labs[0]!.name;
+  server.respond((call) => {
+    const p = call.messages.at(-1)!.content;
+    if (/Departments of this hospital/.test(p)) return { kind: 'ok', text: 'neurology department' };
+    if (CONSULT.test(p)) return { kind: 'ok', text: `Preliminary Diagnosis: 1. Acute cerebral infarction\nExaminations:\n${firstLab}\nPET-CT` };
+    return { kind: 'ok' }; // six sections for the final and chief prompts, an echo otherwise
+  });
+});
+
+async function agent(neuro: string[], m: number, dir = tempDir(), signal?: AbortSignal) {
+  const cfg = { k: 1, m, routing: routing(neuro), roles: { navigator: spec('navigator'), radiologist: spec('radiologist'), chief: spec('chief'), nurse: spec('nurse'), pharmacist: spec('pharmacist') } };
+  const result = await runAgent({ dir, cases: [stroke], caseFiles: loaded.files, templates, taxonomy, config: cfg, backoff: { baseMs: 5, maxMs: 20 }, ...(signal ? { signal } : {}) });
+  return { result, dir };
+}
+
+describe('ClinicalAgent', () => {
+  it('sends the case to the department’s routed specialists, who see no results before they order', async () => {
+    const { result } = await agent(['neuro-a', 'neuro-b'], 2);
+    expect(result).toMatchObject({ agent: 'agent#1@2', done: 1, failed: 0 });
+    expect(prompts(CONSULT).map((c) => c.model).sort()).toEqual(['neuro-a', 'neuro-b']);
+    const consult = prompts(CONSULT)[0]!.messages.at(-1)!.content;
+    expect(consult).toContain(stroke.summary.chiefComplaint);
+    expect(consult).not.toContain(stroke.labs[0]!.result); // no results yet
+    expect(consult).not.toContain(stroke.imaging[0]!.findings);
+  });
+
+  it('releases only the ordered tests, answers unknown requests "not performed", and images nothing unordered', async () => {
+    await agent(['neuro-a'], 1);
+    const final = prompts(FINAL)[0]!.messages.at(-1)!.content;
+    expect(final).toContain(stroke.labs[0]!.result);
+    for (const other of stroke.labs.slice(1)) expect(final).not.toContain(other.result);
+    expect(final).toContain('PET-CT: not performed');
+    expect(server.calls.filter((c) => c.model === 'radiologist')).toHaveLength(0); // no imaging was ordered
+  });
+
+  it('has the chief physician merge several opinions, and the nurse and pharmacist refine the plan', async () => {
+    const { dir } = await agent(['neuro-a', 'neuro-b'], 2);
+    expect(prompts(FINAL)).toHaveLength(2);
+    const chief = prompts(CHIEF);
+    expect(chief).toHaveLength(1);
+    expect(chief[0]!.messages.at(-1)!.content).toMatch(/Opinion 1 \(Neurology, openai-compatible:neuro-a@[^)]+\):[\s\S]*Opinion 2/);
+    expect(server.calls.map((c) => c.model)).toEqual(expect.arrayContaining(['nurse', 'pharmacist', 'chief', 'navigator']));
+    const store = RunStore.open(dir);
+    const kinds = store.jobs({ prompts: false }).map((j) => j.kind);
+    const final = store.jobs().find((j) => j.kind === 'clinical-diagnosis')!;
+    store.close();
+    expect(kinds).toEqual(['department-guide', 'agent-consult', 'agent-consult', 'agent-final', 'agent-final', 'agent-chief', 'agent-nurse', 'agent-pharmacist', 'clinical-diagnosis']);
+    expect(final.response).toMatch(/Treatment Plan: [\s\S]*Nursing: echo:/);
+  });
+
+  it('resumes without asking a finished step again', async () => {
+    const dir = tempDir();
+    const controller = new AbortController();
+    server.respond((call) => {
+      if (CONSULT.test(call.messages.at(-1)!.content)) controller.abort(); // stop the run during the consultations
+      return { kind: 'ok', delayMs: 5 };
+    });
+    await agent(['neuro-a'], 1, dir, controller.signal);
+    const firstCalls = server.calls.length;
+    server.reset();
+    server.respond({ kind: 'ok' });
+    await agent(['neuro-a'], 1, dir);
+    expect(firstCalls).toBeGreaterThan(0);
+    expect(server.calls.some((c) => /Departments of this hospital/.test(c.messages.at(-1)!.content))).toBe(false); // navigator already done
+    const store = RunStore.open(dir);
+    expect(store.jobs({ prompts: false }).every((j) => j.status === 'done')).toBe(true);
+    store.close();
+  });
+
+  it('records a failed step as an error of the case, never as an answer', async () => {
+    server.respond((call) => (/Departments of this hospital/.test(call.messages.at(-1)!.content) ? { kind: 'ok', text: 'Neurology' } : { kind: 'server-error', status: 400 }));
+    const { result, dir } = await agent(['neuro-a'], 1);
+    expect(result).toMatchObject({ done: 0, failed: 1 });
+    const store = RunStore.open(dir);
+    const final = store.jobs({ prompts: false }).find((j) => j.kind === 'clinical-diagnosis')!;
+    store.close();
+    expect(final).toMatchObject({ status: 'error', response: null });
+    expect(final.error).toMatch(/clinician \(openai-compatible:neuro-a@.*HTTP 400/);
+  });
+});
+
+describe('clinicallab agent', () => {
+  it('runs offline with the baseline in every role, and is scored and reported like a model', async () => {
+    const dir = join(tempDir(), 'agent');
+    const r = await runCli('agent', '--variant', '3@1', '--cases', join(BUNDLED_CASES_DIR, 'urology.json'), '--out', dir);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('6 cases answered, 0 stopped by a failed step');
+    expect(r.out).toMatch(/agent#3@1\s+\d+\.\d+\s+—\s+\d+\.\d+/); // Acc, no DIFR (the agent has no 3/5-department task), PD
+    expect(r.out).toContain(`Report:  ${dir}/report.html`);
+    expect((await runCli('agent', '--variant', '2@1')).err).toContain('--variant "2@1" should be k@m');
+  });
+});
