@@ -15,6 +15,7 @@ import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
 import type { Manifest } from '../run/evaluate.js';
 import { executeJob, type ExecuteContext } from '../run/execute.js';
+import type { JobSpec } from '../run/jobs.js';
 import { hashOf, sha256 } from '../run/keys.js';
 import { AdaptiveLimiter, DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
 import { Redactor } from '../run/secrets.js';
@@ -90,7 +91,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       createdAt: previous?.createdAt ?? now,
       updatedAt: now,
       models: previous?.models ?? [],
-      kinds: ['department-guide', 'clinical-diagnosis', 'imaging-diagnosis'],
+      kinds: [...new Set([...(previous?.kinds ?? []), 'department-guide' as const, 'clinical-diagnosis' as const, 'imaging-diagnosis' as const])],
       filters: previous?.filters ?? {},
       cases: o.caseFiles.map((f) => ({ file: f.file, sha256: f.sha256, records: f.loaded })),
       records: o.cases.length,
@@ -106,7 +107,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       const existing = store.job(key);
       if (existing?.status === 'done') return existing.response!;
       if (!existing) {
-        store.addJobs([{ key, model: agent, kind: step.kind as never, caseUid: c.uid, language: c.language, ...(step.exam ? { exam: step.exam } : {}), templateHash: step.templateHash, prompt: step.prompt, promptHash: sha256(step.prompt).slice(0, 32) }]);
+        store.addJobs([{ key, model: agent, kind: step.kind as JobSpec['kind'], caseUid: c.uid, language: c.language, ...(step.exam ? { exam: step.exam } : {}), templateHash: step.templateHash, prompt: step.prompt, promptHash: sha256(step.prompt).slice(0, 32) }]);
       }
       const job = store.claimKey(key, worker, leaseMs, o.retryErrors ?? false);
       if (!job) throw new StepFailed(`${step.role} (${step.model}): ${store.job(key)?.error ?? 'claimed by another worker'}`);

@@ -140,24 +140,32 @@ export function leaderboard(cases: readonly CaseScores[], opts: MetricOptions = 
   };
 }
 
+/** The components of one case's score, each with its leaderboard weight: component → [value 0–100, weight]. */
+export function caseScoreParts(c: CaseScores): Map<string, [number, number]> {
+  const parts = new Map<string, [number, number]>();
+  const bin = (name: string, b: boolean | undefined, w: number): void => {
+    if (b !== undefined) parts.set(name, [b ? 100 : 0, w]);
+  };
+  bin('Acc', c.acc, 5);
+  bin('FD', c.fd, 5);
+  bin('PD', c.pd, 1);
+  if (c.difr3 && c.difr5) {
+    const r = (a: { count: number; valid: number }, k: number): number[] => [a.count === k ? 100 : 0, a.count === 0 ? 0 : (100 * a.valid) / a.count];
+    parts.set('DIFR', [mean([...r(c.difr3, 3), ...r(c.difr5, 5)])!, 1]);
+  }
+  const text: [string, number | undefined][] = [['DB', c.db], ['DD', c.dd], ['PT', c.pt], ['TP', c.tp], ['ID', caseId(c)]];
+  for (const [name, x] of text) if (x !== undefined) parts.set(name, [x, 1]);
+  return parts;
+}
+
 /**
  * One number per case for comparing models case by case (DWR, paired tests): the weighted average of the case's
  * own components (Acc, FD, PD as 0/100; DIFR as the mean of its four per-answer rates; text scores as they are),
- * with the leaderboard's weights, over the components the case has.
+ * with the leaderboard's weights — over the components the case has, or only over `only` when given (so models
+ * that answered different tasks are compared on the tasks they share).
  */
-export function caseScore(c: CaseScores): number | undefined {
-  const parts: [number, number][] = [];
-  const bin = (b: boolean | undefined, w: number): void => {
-    if (b !== undefined) parts.push([b ? 100 : 0, w]);
-  };
-  bin(c.acc, 5);
-  bin(c.fd, 5);
-  bin(c.pd, 1);
-  if (c.difr3 && c.difr5) {
-    const r = (a: { count: number; valid: number }, k: number): number[] => [a.count === k ? 100 : 0, a.count === 0 ? 0 : (100 * a.valid) / a.count];
-    parts.push([mean([...r(c.difr3, 3), ...r(c.difr5, 5)])!, 1]);
-  }
-  for (const x of [c.db, c.dd, c.pt, c.tp, caseId(c)]) if (x !== undefined) parts.push([x, 1]);
+export function caseScore(c: CaseScores, only?: ReadonlySet<string>): number | undefined {
+  const parts = [...caseScoreParts(c)].filter(([name]) => !only || only.has(name)).map(([, p]) => p);
   if (parts.length === 0) return undefined;
   return parts.reduce((s, [v, w]) => s + v * w, 0) / parts.reduce((s, [, w]) => s + w, 0);
 }

@@ -3,7 +3,7 @@
  * answered: McNemar's exact test for the yes/no columns (Acc, PD, FD, CDA), a paired bootstrap for the continuous
  * ones (the text columns and the per-case score).
  */
-import { caseCda, caseId, caseScore, leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
+import { caseCda, caseId, caseScore, caseScoreParts, leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, mcnemar, pairedBootstrap, seededRandom, type BootstrapOptions } from './stats.js';
 
 export type Interval = { low: number; high: number } | null;
@@ -77,7 +77,6 @@ export function compareModels(a: readonly CaseScores[], b: readonly CaseScores[]
     ['PT', (c) => c.pt],
     ['TP', (c) => c.tp],
     ['ID', caseId],
-    ['case score', caseScore],
   ];
   for (const [metric, pick] of continuous) {
     const both = pairs.map(([x, y]) => [pick(x), pick(y)] as const).filter((p): p is readonly [number, number] => p[0] !== undefined && p[1] !== undefined);
@@ -85,6 +84,19 @@ export function compareModels(a: readonly CaseScores[], b: readonly CaseScores[]
     const r = pairedBootstrap(both.map((p) => p[0]), both.map((p) => p[1]), opts);
     const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
     rows.push({ metric, test: 'paired-bootstrap', n: both.length, a: mean(both.map((p) => p[0])), b: mean(both.map((p) => p[1])), diff: r.diff, p: r.p, low: r.low, high: r.high });
+  }
+  // the per-case score over the components both models have for the case
+  const both = pairs.flatMap(([x, y]) => {
+    const px = caseScoreParts(x);
+    const common = new Set([...caseScoreParts(y).keys()].filter((k) => px.has(k)));
+    const sx = caseScore(x, common);
+    const sy = caseScore(y, common);
+    return sx !== undefined && sy !== undefined ? [[sx, sy] as const] : [];
+  });
+  if (both.length > 0) {
+    const r = pairedBootstrap(both.map((p) => p[0]), both.map((p) => p[1]), opts);
+    const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+    rows.push({ metric: 'case score', test: 'paired-bootstrap', n: both.length, a: mean(both.map((p) => p[0])), b: mean(both.map((p) => p[1])), diff: r.diff, p: r.p, low: r.low, high: r.high });
   }
   return rows;
 }

@@ -8,7 +8,8 @@ import { parseDepartmentAnswer, parseMultiDepartmentAnswer } from '../tasks/depa
 import type { GenerationKind } from '../tasks/definitions.js';
 import { parseSections, stripReasoning } from '../tasks/sections.js';
 
-export function parseAnswer(kind: GenerationKind, text: string, taxonomy: DepartmentTaxonomy): unknown {
+/** Agent steps (`agent-…`) are read by the agent itself; here they keep their text only. */
+export function parseAnswer(kind: GenerationKind | `agent-${string}`, text: string, taxonomy: DepartmentTaxonomy): unknown {
   switch (kind) {
     case 'department-guide': {
       const a = parseDepartmentAnswer(text, taxonomy);
@@ -25,5 +26,7 @@ export function parseAnswer(kind: GenerationKind, text: string, taxonomy: Depart
     }
     case 'imaging-diagnosis':
       return { impression: stripReasoning(text).trim() };
+    default:
+      return { text: stripReasoning(text).trim() };
   }
 }

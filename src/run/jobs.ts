@@ -29,10 +29,13 @@ export interface ModelEntry {
   price?: Price;
 }
 
+/** ClinicalAgent's own steps (consultation, final opinions, chief physician, nurse, pharmacist). */
+export type AgentStepKind = `agent-${string}`;
+
 export interface JobSpec {
   key: string;
   model: string;
-  kind: GenerationKind;
+  kind: GenerationKind | AgentStepKind;
   caseUid: string;
   language: string;
   exam?: string;

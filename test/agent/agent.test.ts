@@ -133,6 +133,9 @@ describe('clinicallab agent', () => {
     expect(r.out).toContain('6 cases answered, 0 stopped by a failed step');
     expect(r.out).toMatch(/agent#3@1\s+\d+\.\d+\s+—\s+\d+\.\d+/); // Acc, no DIFR (the agent has no 3/5-department task), PD
     expect(r.out).toContain(`Report:  ${dir}/report.html`);
+    // the baseline's clinicians order everything the hospital lists
+    expect(r.out).toMatch(/Agent: \d+\.\d examinations ordered per case \(100\.0% of those available\), [\d,]+ tokens and \$0\.0000 per case/);
+    expect(r.out).toMatch(/Routing \(--clinician\):/);
     expect((await runCli('agent', '--variant', '2@1')).err).toContain('--variant "2@1" should be k@m');
   });
 });

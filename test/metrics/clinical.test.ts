@@ -102,3 +102,13 @@ describe('statistics', () => {
     expect(none.p).toBeGreaterThan(0.5);
   });
 });
+
+describe('comparing models that answered different tasks', () => {
+  it('scores a case over the components both have, so a missing DIFR neither helps nor hurts', () => {
+    const withDifr = c('1', 'a', { acc: true, fd: true, difr3: { count: 3, valid: 3 }, difr5: { count: 5, valid: 5 }, db: 40 });
+    const without = c('1', 'a', { acc: true, fd: true, db: 40 });
+    expect(caseScore(withDifr)).not.toBe(caseScore(without));
+    const r = departmentWinRate({ A: [withDifr], B: [without] });
+    expect(r.dwr).toEqual({ A: 100, B: 100 }); // equal on what they share: a tie
+  });
+});

@@ -4,13 +4,16 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseRoutingTable, type RoutingTable } from '../../agent/routing.js';
 import { runAgent } from '../../agent/run-agent.js';
+import { agentStats } from '../../agent/stats.js';
+import { routingRows } from '../../report/routing-table.js';
+import { RunStore } from '../../run/store.js';
 import { filterCases } from '../../bench/stats.js';
 import { writeReport } from '../../report/index.js';
 import { ResponseCache, defaultCacheDir } from '../../run/cache.js';
 import { describeRun } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { loadTemplates } from '../../tasks/templates.js';
-import { paint, type Io } from '../io.js';
+import { paint, table, type Io } from '../io.js';
 import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../shared.js';
 import { printScores } from './run-summary.js';
 import { scoreRuns } from './score-exec.js';
@@ -77,7 +80,11 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
       const name = opts.name ?? `agent#${k}@${mm}`;
       const dir = resolve(opts.out ?? join(RUNS_DIR, `${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-agent-${k}at${mm}`));
       const cache = opts.cache === false ? undefined : new ResponseCache(defaultCacheDir());
-      if (!opts.json) io.out(`${name}: ${cases.length} records, ${k} department(s) × ${mm} clinician(s) each → ${dir}`);
+      if (!opts.json) {
+        io.out(`${name}: ${cases.length} records, ${k} department(s) × ${mm} clinician(s) each → ${dir}`);
+        io.out(paint(io, 'dim', `Routing (${routing.source.join(', ')}):`));
+        io.out(paint(io, 'dim', table(['department', 'clinicians, best first', 'basis'], routingRows(routing, taxonomy))));
+      }
       try {
         const result = await runAgent({
           dir, cases, caseFiles: loaded.files, templates, taxonomy, name,
@@ -91,10 +98,20 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
         });
         const [scores] = await scoreRuns(io, [dir], taxonomy, {});
         const report = await writeReport([dir], join(dir, 'report.html'));
-        if (opts.json) io.out(JSON.stringify({ dir, result, status: describeRun(dir).status }, null, 2));
+        const stats = (): ReturnType<typeof agentStats> => {
+          const store = RunStore.open(dir);
+          try {
+            return agentStats(store.jobs({ prompts: false }), name, new Map(cases.map((c) => [`${c.uid}\u0000${c.language}`, c.labs.length + c.imaging.length])));
+          } finally {
+            store.close();
+          }
+        };
+        if (opts.json) io.out(JSON.stringify({ dir, result, status: describeRun(dir).status, agent: stats() }, null, 2));
         else {
           io.out(`${result.done} cases answered, ${result.failed} stopped by a failed step, in ${(result.wallMs / 1000).toFixed(1)} s.`);
           if (scores) printScores(io, scores);
+          const s = stats();
+          io.out(`Agent: ${s.ordersPerCase.toFixed(1)} examinations ordered per case (${s.orderedShare.toFixed(1)}% of those available), ${Math.round(s.tokensPerCase).toLocaleString('en-US')} tokens and ${s.costPerCase === null ? 'unknown cost' : `$${s.costPerCase.toFixed(4)}`} per case.`);
           io.out(paint(io, 'bold', `\nResults: ${dir}\nReport:  ${report.file}`));
         }
         if (result.failed > 0) setExit(1);

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { buildRoutingTable } from '../../agent/routing.js';
+import { routingRows } from '../../report/routing-table.js';
 import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { table, type Io } from '../io.js';
@@ -48,16 +49,7 @@ Models are ranked per department by the authors' weighted average (5·Acc + DIFR
         io.out(JSON.stringify(routing, null, 2));
         return;
       }
-      const fmt = (s: number | null): string => (s === null ? '—' : s.toFixed(2));
-      io.out(
-        table(
-          ['department', 'ranking (weighted average, cases)', 'basis'],
-          taxonomy.departments.map((d) => {
-            const e = routing.departments[d.id]!;
-            return [d.short, e.models.map((m, i) => `${i + 1}. ${m.model} ${fmt(m.score)} (${m.n})`).join('  '), e.fallback ? 'overall (too few cases)' : 'department'];
-          }),
-        ),
-      );
+      io.out(table(['department', 'ranking (weighted average, cases)', 'basis'], routingRows(routing, taxonomy)));
       if (opts.out) io.out(`written to ${opts.out}`);
     });
 }
