@@ -14,7 +14,8 @@ import { createModel } from '../models/registry.js';
 import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
 import type { Manifest } from '../run/evaluate.js';
-import { executeJob, type ExecuteContext } from '../run/execute.js';
+import { storedCall } from '../run/call.js';
+import type { ExecuteContext } from '../run/execute.js';
 import type { JobSpec } from '../run/jobs.js';
 import { hashOf, sha256 } from '../run/keys.js';
 import { AdaptiveLimiter, DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
@@ -51,8 +52,6 @@ export interface AgentRunResult {
   failed: number;
   wallMs: number;
 }
-
-class StepFailed extends Error {}
 
 export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
   const started = performance.now();
@@ -104,36 +103,17 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
 
     const call: Caller = async (c, step) => {
       const key = hashOf({ agent, model: step.model, template: step.templateHash, case: c.uid, language: c.language, kind: step.kind, part: step.part, prompt: sha256(step.prompt) });
-      const existing = store.job(key);
-      if (existing?.status === 'done') return existing.response!;
-      if (!existing) {
-        store.addJobs([{ key, model: agent, kind: step.kind as JobSpec['kind'], caseUid: c.uid, language: c.language, ...(step.exam ? { exam: step.exam } : {}), templateHash: step.templateHash, prompt: step.prompt, promptHash: sha256(step.prompt).slice(0, 32) }]);
-      }
-      const job = store.claimKey(key, worker, leaseMs, o.retryErrors ?? false);
-      if (!job) throw new StepFailed(`${step.role} (${step.model}): ${store.job(key)?.error ?? 'claimed by another worker'}`);
-      const ctx = await context(step.model);
-      const outcome = await executeJob(job, ctx);
-      if (outcome.status === 'cancelled') {
-        store.release(key, worker);
-        throw new StepFailed('cancelled');
-      }
-      if (outcome.status === 'error') {
-        store.fail(key, worker, outcome.kind, `${step.role} (${step.model}): ${outcome.message}`, outcome.attempts);
-        throw new StepFailed(`${step.role} (${step.model}): ${outcome.message}`);
-      }
-      const r = outcome.result;
-      store.complete(key, worker, {
-        response: r.text,
-        parsed: { role: step.role, model: step.model, ...(step.parse(r.text) as object) },
-        ...(r.usage.inputTokens !== undefined ? { inputTokens: r.usage.inputTokens } : {}),
-        ...(r.usage.outputTokens !== undefined ? { outputTokens: r.usage.outputTokens } : {}),
-        latencyMs: outcome.latencyMs,
-        cost: outcome.cost,
-        finishReason: r.finishReason,
-        attempts: outcome.attempts,
-        cached: outcome.cached,
-      });
-      return r.text;
+      return storedCall(
+        store,
+        worker,
+        {
+          key, model: agent, kind: step.kind as JobSpec['kind'], caseUid: c.uid, language: c.language, ...(step.exam ? { exam: step.exam } : {}),
+          templateHash: step.templateHash, prompt: step.prompt, label: `${step.role} (${step.model})`,
+          parse: (t) => ({ role: step.role, model: step.model, ...(step.parse(t) as object) }),
+        },
+        await context(step.model),
+        { leaseMs, ...(o.retryErrors ? { retryErrors: true } : {}) },
+      );
     };
 
     /** The final six-section answer is the agent's own (no model call): stored done, or as an error. */

@@ -5,6 +5,7 @@ import { processIo, paint, type Io } from './io.js';
 import { UsageError } from './shared.js';
 import * as agent from './commands/agent.js';
 import * as cases from './commands/cases.js';
+import * as judge from './commands/judge.js';
 import * as match from './commands/match.js';
 import * as leaderboard from './commands/leaderboard.js';
 import * as prompt from './commands/prompt.js';
@@ -36,6 +37,7 @@ Start with:
   );
   run.register(program, io, setExit);
   agent.register(program, io, setExit);
+  judge.register(program, io);
   validate.register(program, io, setExit);
   cases.register(program, io, setExit);
   match.register(program, io, setExit);

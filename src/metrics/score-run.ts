@@ -53,7 +53,8 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
     const loaded = await loadCases(files, { taxonomy: opts.taxonomy });
     const byKey = new Map<string, ClinicalCase>(loaded.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
     const jobs = store.jobs();
-    const models = [...new Set(jobs.map((j) => j.model))];
+    // judges' ratings live in the store too, under `judge:<spec>`; they are not candidates
+    const models = [...new Set(jobs.map((j) => j.model))].filter((m) => !m.startsWith('judge:'));
     const result: RunScores = { dir, ...(manifest ? { manifest } : {}), models: [], textComponents: opts.context.bert ? 'bleu+rouge+bertscore' : 'bleu+rouge', caseProblems: loaded.problems.length };
     let done = 0;
     const total = jobs.length;

@@ -8,8 +8,8 @@ import { parseDepartmentAnswer, parseMultiDepartmentAnswer } from '../tasks/depa
 import type { GenerationKind } from '../tasks/definitions.js';
 import { parseSections, stripReasoning } from '../tasks/sections.js';
 
-/** Agent steps (`agent-…`) are read by the agent itself; here they keep their text only. */
-export function parseAnswer(kind: GenerationKind | `agent-${string}`, text: string, taxonomy: DepartmentTaxonomy): unknown {
+/** Agent and judge steps are read by their own code; here they keep their text only. */
+export function parseAnswer(kind: GenerationKind | `agent-${string}` | `judge-${string}`, text: string, taxonomy: DepartmentTaxonomy): unknown {
   switch (kind) {
     case 'department-guide': {
       const a = parseDepartmentAnswer(text, taxonomy);

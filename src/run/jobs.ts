@@ -29,8 +29,8 @@ export interface ModelEntry {
   price?: Price;
 }
 
-/** ClinicalAgent's own steps (consultation, final opinions, chief physician, nurse, pharmacist). */
-export type AgentStepKind = `agent-${string}`;
+/** Steps beyond the benchmark tasks: ClinicalAgent's (`agent-…`) and the 4-dimension judge's (`judge-…`). */
+export type AgentStepKind = `agent-${string}` | `judge-${string}`;
 
 export interface JobSpec {
   key: string;

@@ -21,6 +21,8 @@ export const TEMPLATE_NAMES = [
   'agent-chief',
   'agent-nurse',
   'agent-pharmacist',
+  // the 4-dimension judge
+  'judge-4d',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -35,6 +37,7 @@ export const TEMPLATE_VARIABLES: Record<TemplateName, readonly string[]> = {
   'agent-chief': ['case_details', 'opinions'],
   'agent-nurse': ['case_details', 'principal', 'plan'],
   'agent-pharmacist': ['case_details', 'principal', 'plan'],
+  'judge-4d': ['case_summary', 'gold', 'answer'],
 };
 
 export interface Template {

@@ -1,0 +1,131 @@
+/**
+ * Running the 4-dimension judge over a run: every six-section answer of every model (or agent) in the run is
+ * rated by each judge model against the case and its gold answer. Each rating is a job of the run store
+ * (model `judge:<spec>`, kind `judge-4d`), so judging is cached and resumable; a reply that cannot be read is asked
+ * again with a reminder (up to `retries` times) and then counted as a judge error — never as a zero.
+ */
+import type { ClinicalCase } from '../bench/case.js';
+import type { DepartmentTaxonomy } from '../bench/departments.js';
+import { loadCases } from '../bench/loader.js';
+import { createModel } from '../models/registry.js';
+import type { Model } from '../models/types.js';
+import type { ResponseCache } from '../run/cache.js';
+import { storedCall, StoredCallFailed } from '../run/call.js';
+import type { Manifest } from '../run/evaluate.js';
+import { hashOf } from '../run/keys.js';
+import { AdaptiveLimiter, DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
+import { Redactor } from '../run/secrets.js';
+import { modelEntries } from '../run/setup.js';
+import { newWorkerId, RunStore } from '../run/store.js';
+import { formatSections } from '../tasks/sections.js';
+import { getTemplate, renderTemplate, type TemplateSet } from '../tasks/templates.js';
+import { meanRatings, overall, parseRatings, type Ratings } from './judge4d.js';
+
+export const JUDGE_PREFIX = 'judge:';
+
+export interface JudgeRunOptions {
+  dir: string;
+  judges: readonly string[];
+  taxonomy: DepartmentTaxonomy;
+  templates: TemplateSet;
+  /** Only these rated models (default: every model and agent in the run). */
+  models?: readonly string[];
+  limit?: number;
+  /** Re-asks after an unreadable reply (default 2). */
+  retries?: number;
+  cache?: ResponseCache;
+  backoff?: BackoffOptions;
+  createModel?: (spec: string) => Promise<Model>;
+}
+
+export interface RatedAnswer {
+  model: string;
+  uid: string;
+  language: string;
+  /** Mean over the judges that answered; null when none did. */
+  ratings: Ratings | null;
+  judgeErrors: number;
+}
+
+export interface ModelRatings {
+  model: string;
+  n: number;
+  judgeErrors: number;
+  ratings: Ratings | null;
+  overall: number | null;
+}
+
+const REMINDER = {
+  en: '\n\nYour previous reply could not be read. Answer with exactly the four lines "Fluency: <0-100>", "Relevance: <0-100>", "Completeness: <0-100>", "Proficiency: <0-100>".',
+  zh: '\n\n上一次的回答无法读取。请恰好回答四行：“流畅性：<0-100>”“相关性：<0-100>”“完整性：<0-100>”“专业性：<0-100>”。',
+} as const;
+
+function goldText(c: ClinicalCase): string {
+  const g = c.gold;
+  return formatSections({ preliminary: g.preliminaryDiagnosisText, basis: g.diagnosticBasis, differential: g.differentialDiagnosisText, principal: g.principalDiagnosis, principle: g.therapeuticPrinciple, plan: g.treatmentPlanText }, c.language);
+}
+
+export async function judgeRun(o: JudgeRunOptions): Promise<{ answers: RatedAnswer[]; models: ModelRatings[] }> {
+  const store = RunStore.open(o.dir);
+  const worker = newWorkerId();
+  const redactor = new Redactor();
+  try {
+    const manifest = store.getManifest<Manifest>();
+    const loaded = await loadCases(manifest?.cases.map((c) => c.file) ?? [], { taxonomy: o.taxonomy });
+    const byKey = new Map(loaded.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
+    let answers = store.jobs({ status: 'done' }).filter((j) => j.kind === 'clinical-diagnosis' && !j.model.startsWith(JUDGE_PREFIX) && (!o.models || o.models.includes(j.model)));
+    if (o.limit !== undefined) answers = answers.slice(0, o.limit);
+    const contexts = new Map<string, Awaited<ReturnType<typeof makeContext>>>();
+    async function makeContext(spec: string) {
+      const entry = modelEntries([spec], {}, {})[0]!;
+      const model = await (o.createModel ?? ((s: string) => createModel(s)))(spec);
+      return { model, entry, limiter: new AdaptiveLimiter(entry.concurrency), redactor, backoff: o.backoff ?? DEFAULT_BACKOFF, signal: new AbortController().signal, ...(o.cache ? { cache: o.cache } : {}), ...(entry.price ? { price: entry.price } : {}) };
+    }
+    const rated: RatedAnswer[] = [];
+    for (const job of answers) {
+      const c = byKey.get(`${job.caseUid}\u0000${job.language}`);
+      if (!c) continue;
+      const template = getTemplate(o.templates, c.language, 'judge-4d');
+      const base = renderTemplate(template, { case_summary: c.summary.raw.trim(), gold: goldText(c), answer: job.response ?? '' });
+      const got: Ratings[] = [];
+      let judgeErrors = 0;
+      for (const spec of o.judges) {
+        if (!contexts.has(spec)) contexts.set(spec, await makeContext(spec));
+        let ratings: Ratings | null = null;
+        for (let attempt = 0; attempt <= (o.retries ?? 2) && ratings === null; attempt++) {
+          const prompt = attempt === 0 ? base : base + REMINDER[c.language];
+          try {
+            const text = await storedCall(
+              store,
+              worker,
+              {
+                key: hashOf({ judge: spec, answer: job.key, attempt, template: template.hash }),
+                model: `${JUDGE_PREFIX}${spec}`, kind: 'judge-4d' as const, caseUid: c.uid, language: c.language, templateHash: template.hash, prompt,
+                label: `judge (${spec})`, parse: (t) => ({ rated: job.model, answer: job.key, ratings: parseRatings(t) }),
+              },
+              contexts.get(spec)!,
+              { leaseMs: 15 * 60_000 },
+            );
+            ratings = parseRatings(text);
+          } catch (err) {
+            if (!(err instanceof StoredCallFailed)) throw err;
+            break; // the call itself failed after its retries: a judge error
+          }
+        }
+        if (ratings) got.push(ratings);
+        else judgeErrors++;
+      }
+      rated.push({ model: job.model, uid: c.uid, language: c.language, ratings: meanRatings(got), judgeErrors });
+    }
+    for (const ctx of contexts.values()) await ctx.model.close?.();
+    const models = [...new Set(rated.map((r) => r.model))].map((model): ModelRatings => {
+      const mine = rated.filter((r) => r.model === model);
+      const ok = mine.flatMap((r) => (r.ratings ? [r.ratings] : []));
+      const mean = meanRatings(ok);
+      return { model, n: ok.length, judgeErrors: mine.reduce((s, r) => s + r.judgeErrors, 0), ratings: mean, overall: mean ? overall(mean) : null };
+    });
+    return { answers: rated, models };
+  } finally {
+    store.close();
+  }
+}

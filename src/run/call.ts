@@ -1,0 +1,69 @@
+/**
+ * One model call kept in a run store, for workflows that decide their next call from the last answer (the
+ * agent, the judge): the call becomes a job with a key the caller derives; a job already done is answered from
+ * the store without calling again; otherwise it is claimed, run with the usual retries and cache, and recorded
+ * as done or as an error.
+ */
+import type { ExecuteContext } from './execute.js';
+import { executeJob } from './execute.js';
+import type { JobSpec } from './jobs.js';
+import { sha256 } from './keys.js';
+import type { RunStore } from './store.js';
+
+export class StoredCallFailed extends Error {
+  constructor(
+    message: string,
+    readonly cancelled = false,
+  ) {
+    super(message);
+    this.name = 'StoredCallFailed';
+  }
+}
+
+export interface StoredCall {
+  key: string;
+  /** Model id the job is stored (and scored) under. */
+  model: string;
+  kind: JobSpec['kind'];
+  caseUid: string;
+  language: string;
+  exam?: string;
+  templateHash: string;
+  prompt: string;
+  /** Label for error messages, e.g. "clinician (openai:gpt-4o)". */
+  label: string;
+  /** The structured reading stored beside the answer. */
+  parse: (text: string) => unknown;
+}
+
+export async function storedCall(store: RunStore, worker: string, call: StoredCall, ctx: ExecuteContext, opts: { leaseMs: number; retryErrors?: boolean }): Promise<string> {
+  const existing = store.job(call.key);
+  if (existing?.status === 'done') return existing.response!;
+  if (!existing) {
+    store.addJobs([{ key: call.key, model: call.model, kind: call.kind, caseUid: call.caseUid, language: call.language, ...(call.exam ? { exam: call.exam } : {}), templateHash: call.templateHash, prompt: call.prompt, promptHash: sha256(call.prompt).slice(0, 32) }]);
+  }
+  const job = store.claimKey(call.key, worker, opts.leaseMs, opts.retryErrors ?? false);
+  if (!job) throw new StoredCallFailed(`${call.label}: ${store.job(call.key)?.error ?? 'claimed by another worker'}`);
+  const outcome = await executeJob(job, ctx);
+  if (outcome.status === 'cancelled') {
+    store.release(call.key, worker);
+    throw new StoredCallFailed('cancelled', true);
+  }
+  if (outcome.status === 'error') {
+    store.fail(call.key, worker, outcome.kind, `${call.label}: ${outcome.message}`, outcome.attempts);
+    throw new StoredCallFailed(`${call.label}: ${outcome.message}`);
+  }
+  const r = outcome.result;
+  store.complete(call.key, worker, {
+    response: r.text,
+    parsed: call.parse(r.text),
+    ...(r.usage.inputTokens !== undefined ? { inputTokens: r.usage.inputTokens } : {}),
+    ...(r.usage.outputTokens !== undefined ? { outputTokens: r.usage.outputTokens } : {}),
+    latencyMs: outcome.latencyMs,
+    cost: outcome.cost,
+    finishReason: r.finishReason,
+    attempts: outcome.attempts,
+    cached: outcome.cached,
+  });
+  return r.text;
+}
