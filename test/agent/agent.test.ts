@@ -139,3 +139,45 @@ describe('clinicallab agent', () => {
     expect((await runCli('agent', '--variant', '2@1')).err).toContain('--variant "2@1" should be k@m');
   });
 });
+
+describe('an agent run killed with SIGKILL', () => {
+  it('resumes where it stopped: every step done once, no finished step asked again', async () => {
+    const { spawn } = await import('node:child_process');
+    const { ROOT } = await import('../helpers.js');
+    const dir = join(tempDir(), 'killed');
+    server.reset();
+    const seen = new Set<string>();
+    let repeats = 0;
+    let child: ReturnType<typeof spawn> | undefined;
+    let killAt = 12;
+    server.respond((call) => {
+      const p = call.messages.at(-1)!.content;
+      const key = `${call.model}\u0000${p}`;
+      if (seen.has(key)) repeats++;
+      seen.add(key);
+      if (seen.size === killAt && child) child.kill('SIGKILL');
+      if (/Departments of this hospital/.test(p)) return { kind: 'ok', text: 'neurology department', delayMs: 20 };
+      return { kind: 'ok', delayMs: 20 };
+    });
+    const args = [join(ROOT, 'bin', 'clinicallab.js'), 'agent', '--variant', '1@2', '--cases', join(BUNDLED_CASES_DIR, 'neurology.json'), '--lang', 'en', '--out', dir, '--no-cache', '--concurrency', '2', '--navigator', spec('navigator'), '--radiologist', spec('radiologist'), '--chief', spec('chief'), '--nurse', spec('nurse'), '--pharmacist', spec('pharmacist'), '--clinician', spec('clinician'), '--json'];
+    const once = (): Promise<number | null> =>
+      new Promise((resolve) => {
+        child = spawn(process.execPath, args, { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } });
+        child.on('exit', (code) => resolve(code));
+      });
+    expect(await once()).toBeNull(); // killed
+    killAt = -1;
+    const before = RunStore.open(dir);
+    const doneBefore = new Map(before.jobs({ status: 'done', prompts: false }).map((j) => [j.key, j.updatedAt]));
+    before.close();
+    expect(doneBefore.size).toBeGreaterThan(0);
+    expect(await once()).toBe(0);
+    const after = RunStore.open(dir);
+    const jobs = after.jobs({ prompts: false });
+    after.close();
+    expect(jobs.every((j) => j.status === 'done')).toBe(true);
+    expect(jobs.filter((j) => j.kind === 'clinical-diagnosis')).toHaveLength(3); // the three en neurology cases
+    for (const j of jobs) if (doneBefore.has(j.key)) expect(j.updatedAt).toBe(doneBefore.get(j.key)); // not redone
+    expect(repeats).toBeLessThanOrEqual(2); // only requests in flight at the kill (two cases at once)
+  }, 60_000);
+});
