@@ -19,7 +19,7 @@ export function departmentLabel(taxonomy: DepartmentTaxonomy, id: string | null 
   return taxonomy.departments.find((d) => d.id === id)?.short ?? id;
 }
 
-function jobView(j: JobRecord): JobView {
+export function jobView(j: JobRecord): JobView {
   return { status: j.status, raw: j.response, error: j.status === 'error' ? `${j.errorKind ?? 'error'}: ${j.error ?? ''}`.trim() : null, latencyMs: j.latencyMs };
 }
 

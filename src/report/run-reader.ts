@@ -13,6 +13,7 @@ import type { ScoringContext } from '../metrics/score-case.js';
 import { scoreRun } from '../metrics/score-run.js';
 import type { Manifest } from '../run/evaluate.js';
 import { RunStore, type JobStatus, type ScoreRecord } from '../run/store.js';
+import { agentReads, readAgents, type AgentPending, type AgentRead } from './agent-read.js';
 import type { ModelUsage, TextComponents } from './types.js';
 
 /** A job as a report needs it: everything but the prompt. */
@@ -55,6 +56,8 @@ export interface RunRead {
   scoredNow: boolean;
   errorsByKind: { kind: string; n: number }[];
   warnings: string[];
+  /** The agent models of the run (ClinicalAgent): configuration and statistics, by model id. */
+  agents: Map<string, AgentRead>;
 }
 
 export interface ReadOptions {
@@ -79,10 +82,19 @@ export const KIND_LABEL: Record<string, string> = {
 
 export const DIAGNOSIS_TASKS = ['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan'] as const;
 
-function readStore(dir: string): { manifest: Manifest | undefined; jobs: JobRecord[]; scores: ScoreRecord[]; errorsByKind: { kind: string; n: number }[] } {
+interface StoreRead {
+  manifest: Manifest | undefined;
+  jobs: JobRecord[];
+  scores: ScoreRecord[];
+  errorsByKind: { kind: string; n: number }[];
+  agents: Map<string, AgentPending>;
+}
+
+function readStore(dir: string): StoreRead {
   const store = RunStore.open(dir);
   try {
-    const jobs = store.jobs({ prompts: false }).map(
+    const stored = store.jobs({ prompts: false });
+    const jobs = stored.map(
       (j): JobRecord => ({
         model: j.model,
         kind: j.kind,
@@ -102,7 +114,7 @@ function readStore(dir: string): { manifest: Manifest | undefined; jobs: JobReco
       }),
     );
     const errorsByKind = store.errorSummary().map(({ kind, n }) => ({ kind, n }));
-    return { manifest: store.getManifest<Manifest>(), jobs, scores: store.scores(), errorsByKind };
+    return { manifest: store.getManifest<Manifest>(), jobs, scores: store.scores(), errorsByKind, agents: readAgents(store, stored) };
   } finally {
     store.close();
   }
@@ -265,5 +277,5 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
       cases,
     ),
   );
-  return { dir, manifest: data.manifest, models, cases, scoredNow, errorsByKind: data.errorsByKind, warnings };
+  return { dir, manifest: data.manifest, models, cases, scoredNow, errorsByKind: data.errorsByKind, warnings, agents: agentReads(data.agents, cases) };
 }

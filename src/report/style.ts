@@ -89,6 +89,30 @@ dl.kv dt { color: var(--muted); }
 dl.kv dd { margin: 0; overflow-wrap: anywhere; }
 code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
 ul.warnings { margin: 0; padding-left: 18px; color: var(--warn); }
+.stats { display: grid; grid-template-columns: repeat(auto-fill, minmax(118px, 1fr)); gap: 8px; margin: 0 0 12px; }
+.stat { border: 1px solid var(--line); border-radius: 8px; padding: 6px 10px; background: #f8fafc; }
+.stat .v { font-size: 18px; font-weight: 650; color: var(--accent); font-variant-numeric: tabular-nums; }
+.stat .l { font-size: 11.5px; color: var(--muted); }
+.block.agent { padding: 10px 14px; }
+.block.agent h4 { margin: 10px 0 6px; font-size: 12.5px; color: var(--accent); text-transform: uppercase; letter-spacing: .4px; }
+table.routing tr.visited td { background: #f0fdfa; }
+.agent-steps { margin: 0 0 12px; padding: 8px 10px; border: 1px solid var(--line); border-radius: 8px; background: #fcfdfe; }
+.agent-steps > summary.label { cursor: pointer; font-size: 11.5px; font-weight: 650; color: var(--muted); text-transform: uppercase; letter-spacing: .3px; }
+ol.timeline { list-style: none; counter-reset: step; margin: 8px 0 0 12px; padding: 0 0 0 20px; border-left: 2px solid var(--accent-soft); }
+ol.timeline > li.step { position: relative; margin: 0 0 12px; counter-increment: step; }
+ol.timeline > li.step::before { content: counter(step); position: absolute; left: -32px; top: 0; width: 22px; height: 22px; border-radius: 50%; background: var(--accent); color: #fff; font-size: 11px; font-weight: 650; text-align: center; line-height: 22px; }
+ol.timeline > li.step[data-step=laboratory]::before { background: #4f46e5; }
+ol.timeline > li.step[data-step=answer]::before { background: #134e4a; }
+.step-head { font-size: 13px; line-height: 22px; }
+.step-head .meta { color: var(--muted); font-size: 11.5px; margin-left: 4px; }
+.step-body { margin-top: 4px; }
+.step-body .block { margin: 0 0 6px; }
+.step-body dl.kv { margin: 0 0 6px; }
+.badge.role { background: var(--accent-soft); color: var(--accent); }
+.badge.role-laboratory { background: #e0e7ff; color: #3730a3; }
+.badge.role-radiologist { background: #e0f2fe; color: #075985; }
+.badge.role-chief, .badge.role-answer { background: #134e4a; color: #f0fdfa; }
+.badge.role-nurse, .badge.role-pharmacist { background: #fef3c7; color: #92400e; }
 footer { color: var(--muted); font-size: 12px; text-align: center; padding: 10px 0 30px; }
 @media (max-width: 900px) { .cols, .sec { grid-template-columns: 1fr; } main { padding: 12px; } }
 @media print { nav.tabs { display: none; } section.card { break-inside: avoid; box-shadow: none; } }

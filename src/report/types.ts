@@ -137,6 +137,8 @@ export interface AnswerSet {
   /** The six-section answer (tasks 2–7), section by section. */
   diagnosis?: JobView & { sections: Record<string, string> | null; found: string[] };
   imaging?: Record<string, JobView & { impression: string | null }>;
+  /** For an agent model (Agent#k@m): every step of its workflow on this case, in order. */
+  agent?: AgentStepView[];
 }
 
 export interface CaseInputs {
@@ -211,6 +213,83 @@ export interface ReportViewModel {
   /** The authors' published rows, when asked for. */
   reference: ReferenceData | null;
   warnings: string[];
+  /** The agent models (ClinicalAgent runs) of the report; absent when there are none. */
+  agents?: AgentView[];
+}
+
+/**
+ * One step of ClinicalAgent on a case. `navigator`: the departments named; `consult`: a clinician's preliminary
+ * diagnosis and orders; `laboratory` (no model): the lab panels released and the requests not performed;
+ * `radiologist`: one ordered exam's findings and impression; `final`: a clinician's six-section opinion;
+ * `chief`: the merged opinion (k·m > 1); `nurse`, `pharmacist`: their text; `answer`: the composed final answer.
+ */
+export type AgentStepKind = 'navigator' | 'consult' | 'laboratory' | 'radiologist' | 'final' | 'chief' | 'nurse' | 'pharmacist' | 'answer';
+
+export interface AgentStepView {
+  step: AgentStepKind;
+  /** The role model that answered; null for the laboratory and the composed answer. */
+  model: string | null;
+  /** The clinician's department (English label) for `consult` and `final`; null otherwise or when unknown. */
+  department: string | null;
+  /** The stored job with its tokens and cost; null for the laboratory (no model call). */
+  job: (JobView & { tokens: number | null; cost: number | null }) | null;
+  /** navigator: the departments named (labels), in the navigator's order, those beyond k dropped. */
+  departments?: string[];
+  /** consult: the preliminary diagnosis. */
+  preliminary?: string;
+  /** consult: what this clinician ordered, by name; `unknown` requests are answered "not performed". */
+  orders?: { labs: string[]; imaging: string[]; unknown: string[] };
+  /** laboratory: the panels released (everything any clinician ordered). */
+  released?: { name: string; result: string; abnormal: string }[];
+  /** laboratory: requests the case has no such test for. */
+  notPerformed?: string[];
+  /** laboratory: the case's lab panels and imaging exams that nobody ordered. */
+  notOrdered?: string[];
+  /** radiologist: the exam's name and findings, and the impression written. */
+  exam?: string;
+  findings?: string;
+  impression?: string | null;
+  /** final, chief, answer: the six sections as parsed. */
+  sections?: Record<string, string> | null;
+  /** nurse, pharmacist: the answer. */
+  text?: string | null;
+}
+
+export interface AgentRouteView {
+  id: string;
+  label: string;
+  /** The top-m clinicians of the department, best first. */
+  clinicians: { model: string; score: number | null; n: number }[];
+  /** The department's ranking is the overall one (too few cases of its own). */
+  fallback: boolean;
+  /** Cases of this report the navigator sent to the department. */
+  visits: number;
+}
+
+export interface AgentView {
+  /** Index in `models`. */
+  model: number;
+  label: string;
+  /** `Agent#k@m`, or null when the run did not record the agent's configuration. */
+  variant: string | null;
+  k: number | null;
+  m: number | null;
+  roles: { navigator: string; radiologist: string; chief: string; nurse: string; pharmacist: string } | null;
+  routing: { source: string[]; minCases: number; departments: AgentRouteView[] } | null;
+  /** How often each model was consulted as a clinician (consultations), most first. */
+  clinicians: { model: string; consults: number }[];
+  stats: {
+    cases: number;
+    /** Mean examinations (lab panels + imaging exams) ordered per case. */
+    ordersPerCase: number;
+    /** Mean share (0–100) of the case's available examinations ordered; null when the cases could not be read. */
+    orderedShare: number | null;
+    tokensPerCase: number;
+    /** USD per case; null when some step had no known price. */
+    costPerCase: number | null;
+    /** Cases a failed step stopped (recorded as errors, never as wrong answers). */
+    stopped: number;
+  };
 }
 
 export type { ColumnScore, Interval };

@@ -14,13 +14,16 @@ import { leaderboardCI } from '../metrics/compare.js';
 import { departmentWinRate } from '../metrics/dwr.js';
 import { groupCases } from '../metrics/score-run.js';
 import type { Manifest } from '../run/evaluate.js';
+import { agentSteps, agentView } from './agent-view.js';
 import { answerSet, caseContent, caseRows } from './case-rows.js';
+import { redactUrls, safeBaseURL } from './redact.js';
 import { loadReference } from './reference.js';
 import { caseKey, readRun, type ReadOptions, type RunRead } from './run-reader.js';
 import {
   VIEW_MODEL_VERSION,
   type CaseView,
   type DepartmentCell,
+  type AgentView,
   type DepartmentView,
   type ManifestView,
   type ModelView,
@@ -41,6 +44,8 @@ export interface ViewModelOptions extends ReadOptions {
   now?: Date;
 }
 
+export { redactUrls, safeBaseURL };
+
 export const TEXT_LABELS: Record<ReportViewModel['textComponents'], string> = {
   'bleu+rouge+bertscore': 'Text scores (DB, DD, PT, TP, ID) are (BLEU + ROUGE-L + BERTScore) / 3, as in the paper.',
   'bleu+rouge':
@@ -48,21 +53,6 @@ export const TEXT_LABELS: Record<ReportViewModel['textComponents'], string> = {
   mixed: 'Text scores mix models scored with BERTScore and without it ((BLEU + ROUGE-L) / 2): compare text columns only between models of the same kind (see each model).',
   none: 'No text scores.',
 };
-
-/** Any URL inside a text (a model spec) without user info, query or fragment. */
-export function redactUrls(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, '$1').replace(/([a-z][a-z0-9+.-]*:\/\/[^\s?#]*)[?#]\S*/gi, '$1');
-}
-
-/** A base URL without user info, query or fragment (a key can hide there). */
-export function safeBaseURL(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname}`;
-  } catch {
-    return url.replace(/\/\/[^/@]*@/, '//').replace(/[?#].*$/, '');
-  }
-}
 
 export function manifestView(m: Manifest): ManifestView {
   return {
@@ -156,8 +146,11 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
   const rows = [];
   const models: ModelView[] = [];
   const byDepartment: DepartmentCell[] = [];
+  const agents: AgentView[] = [];
   for (const [index, { m, run, r }] of flat.entries()) {
     const label = labels[index]!;
+    const agent = r.agents.get(m.model);
+    if (agent) agents.push(agentView(index, label, agent, m.jobs, taxonomy));
     models.push({
       index,
       label,
@@ -194,7 +187,9 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
     for (const [k, jobs] of jobsByCase) {
       const ci = caseIndex.get(k);
       if (ci === undefined || opts.details === false) continue;
-      cases[ci]!.answers[String(index)] = answerSet(jobs, taxonomy);
+      const answers = answerSet(jobs, taxonomy);
+      if (agent) answers.agent = agentSteps(jobs, r.cases.get(k), agent.config, taxonomy);
+      cases[ci]!.answers[String(index)] = answers;
       rows.push(...caseRows(index, ci, jobs, scoresByCase.get(k) ?? [], r.cases.get(k), taxonomy));
     }
   }
@@ -224,5 +219,6 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
     rows,
     reference: opts.reference ? loadReference() : null,
     warnings,
+    ...(agents.length > 0 ? { agents } : {}),
   };
 }

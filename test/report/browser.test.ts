@@ -2,8 +2,9 @@
  * The HTML report in a real Chromium (playwright-core and the system's /usr/bin/chromium): it opens from a file
  * URL with every network request blocked and no console errors; the leaderboard and charts render; sorting,
  * filters and paging work, also with more than 10,000 rows; and the XSS payloads a model wrote stay text.
- * A screenshot is saved to test-output/report.png for a reviewer. Without Chromium the tests are skipped, or
- * fail with a clear message when CI is set (.ci/run installs it).
+ * An agent run shows its summary panel and, in the case browser, its cases step by step (payloads inert too).
+ * Screenshots are saved to test-output/report.png, agent-report.png and agent-steps.png for a reviewer. Without
+ * Chromium the tests are skipped, or fail with a clear message when CI is set (.ci/run installs it).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { writeFileAtomic } from '../../src/report/index.js';
 import type { ReportViewModel } from '../../src/report/types.js';
 import { buildViewModel } from '../../src/report/view-model.js';
 import { ROOT, tempDir } from '../helpers.js';
+import { AGENT_ID, AGENT_MODEL, makeAgentRun } from './agent-fixture.js';
 import { emptyLexiconContext, makeRun, SCRIPTED, XSS } from './fixture.js';
 
 /** The system Chromium (another build can be named with CLINICALLAB_CHROMIUM). */
@@ -36,6 +38,8 @@ let userData: string;
 let vm: ReportViewModel;
 let file: string;
 let bigFile: string;
+let agentVm: ReportViewModel;
+let agentFile: string;
 const blocked: string[] = [];
 
 interface Opened {
@@ -69,6 +73,11 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium', () => {
     const rows = Array.from({ length: Math.ceil(12_000 / vm.rows.length) }, () => vm.rows).flat();
     bigFile = join(tempDir(), 'big.html');
     writeFileAtomic(bigFile, renderHtml({ ...vm, rows }));
+    const agentDir = join(tempDir(), 'agent-run');
+    await makeAgentRun(agentDir);
+    agentVm = await buildViewModel([agentDir], { context: emptyLexiconContext(), ci: false });
+    agentFile = join(tempDir(), 'agent.html');
+    writeFileAtomic(agentFile, renderHtml(agentVm));
     userData = mkdtempSync(join(tmpdir(), 'clinicallab-chromium-'));
     context = await chromium.launchPersistentContext(userData, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1400, height: 900 } });
     await context.route('**/*', (route) => {
@@ -200,6 +209,68 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium', () => {
     expect(await page.locator('a[href^="javascript:"], [onerror], [onclick]').count()).toBe(0);
     expect(await page.locator('script').count()).toBe(4); // the data block and the three inline scripts, nothing added
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows an agent run: its summary panel, and its cases step by step, with payloads inert', async () => {
+    const { page, problems } = await open(agentFile);
+    expect(await page.locator('nav.tabs a[href="#agents"]').count()).toBe(1);
+    const panel = page.locator('#agents .block.agent');
+    expect(await panel.count()).toBe(1);
+    const summary = await panel.innerText();
+    for (const text of [AGENT_ID, '1 department \u00d7 2 clinicians each', 'examinations ordered', 'of those available', '3 of 6 cases were stopped', 'Chief physician', AGENT_MODEL, 'ROUTING TABLE USED']) expect(summary).toContain(text);
+    expect(await panel.locator('table.routing tr.visited').count()).toBe(1);
+    expect(await panel.locator('table.routing tr.visited[data-department="urology"] td.num').innerText()).toBe('6');
+    // an English case of the agent: every step, in order, with its model
+    const mi = agentVm.models.findIndex((m) => m.model === AGENT_ID);
+    await page.selectOption('#f-model', String(mi));
+    await page.selectOption('#f-lang', 'en');
+    await page.selectOption('#f-task', 'principal');
+    const first = page.locator('#cases-body tr[data-row]').first();
+    const row = agentVm.rows[Number(await first.getAttribute('data-row'))]!;
+    await first.click();
+    const steps = agentVm.cases[row.case]!.answers[String(mi)]!.agent!;
+    const timeline = page.locator(`#case-detail .model-answer[data-model="${mi}"] ol.timeline > li.step`);
+    expect(await timeline.count()).toBe(steps.length);
+    expect(await timeline.evaluateAll((els) => els.map((e) => e.getAttribute('data-step')))).toEqual(steps.map((s) => s.step));
+    const consult = await timeline.nth(2).innerText();
+    expect(consult).toContain('Preliminary consultation');
+    expect(consult).toContain('Urology');
+    expect(consult).toContain(AGENT_MODEL);
+    expect(consult).toContain(XSS.script);
+    expect(await timeline.nth(3).innerText()).toContain('PET-CT');
+    expect(await timeline.nth(0).innerText()).toContain('Urology');
+    expect(await page.locator('#case-detail ol.timeline li[data-step="chief"]').innerText()).toContain('Merged opinion');
+    mkdirSync(join(ROOT, 'test-output'), { recursive: true });
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: join(ROOT, 'test-output', 'agent-report.png'), fullPage: true });
+    // and a close-up of the timeline (page coordinates, so the sticky tabs do not cover it)
+    const clip = (await page.evaluate(`(() => {
+      const r = document.querySelector('#case-detail .model-answer[data-model="${mi}"] .agent-steps').getBoundingClientRect();
+      return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+    })()`)) as { x: number; y: number; width: number; height: number };
+    await page.screenshot({ path: join(ROOT, 'test-output', 'agent-steps.png'), fullPage: true, clip });
+    // open every collapsed part: the payloads are text
+    await page.locator('#case-detail ol.timeline details').evaluateAll((els) => els.forEach((e) => e.setAttribute('open', '')));
+    const text = await page.locator('#case-detail ol.timeline').innerText();
+    for (const p of [XSS.script, XSS.img, XSS.link]) expect(text).toContain(p);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate('typeof window.__pwned')).toBe('undefined');
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.locator('a[href^="javascript:"], [onerror], [onclick]').count()).toBe(0);
+    expect(await page.locator('script').count()).toBe(4);
+    // a Chinese case stopped by the nurse: the failed step says why
+    await page.selectOption('#f-lang', 'zh');
+    await page.locator('#cases-body tr[data-row]').first().click();
+    expect(await page.locator('#case-detail ol.timeline li[data-step="nurse"] .banner.warn').innerText()).toContain('the scripted nurse refuses this one');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('has no agent panel when the report has no agent runs', async () => {
+    const { page } = await open(file);
+    expect(await page.locator('#agents, nav.tabs a[href="#agents"], ol.timeline').count()).toBe(0);
+    expect(await page.locator('nav.tabs a').count()).toBe(5);
     await page.close();
   });
 

@@ -57,8 +57,8 @@ function sum(obj) { return Object.keys(obj || {}).reduce(function (s, k) { retur
 function countsText(obj) { return Object.keys(obj || {}).filter(function (k) { return obj[k] > 0; }).map(function (k) { return k + ' ' + obj[k]; }).join(', '); }
 function colHead(c) { return (SHORT[c] || c) + (LEXICAL && TEXT_COLS[c] ? '*' : ''); }
 function modelColor(i) { return PALETTE[i % PALETTE.length]; }
-/** A short label for charts: the model's number and name, without provider prefix or server address. */
-function shortName(m) { return m.label.replace(/^[a-z][a-z-]*:/, '').replace(/@\S+/, ''); }
+/** A short label for charts: the model's number and name, without provider prefix or server address (an agent's #k@m stays). */
+function shortName(m) { return m.label.replace(/^[a-z][a-z-]*:/, '').replace(/@(?!\d+(?: \(.*\))?$)\S+/, ''); }
 function shortLabel(m) { return (m.index + 1) + ' \u00b7 ' + shortName(m); }
 function duration(ms) {
   if (ms === null || ms === undefined || !isFinite(ms)) return '\u2014';

@@ -79,6 +79,7 @@ function start() {
   } else {
     add($('departments-body'), h('p', { class: 'banner warn' }, 'The charting library did not load.'));
   }
+  if (DATA.agents && $('agents-body')) renderAgents();
   initCases();
   renderManifest();
   document.body.setAttribute('data-ready', '1');

@@ -1,0 +1,168 @@
+/**
+ * ClinicalAgent in the report: per agent model a summary (variant, role models, the routing table it used,
+ * examinations ordered, tokens and cost per case), and per case its steps in workflow order — navigator,
+ * each clinician's consultation, the laboratory, the radiologist's reports, each clinician's final opinion,
+ * the chief physician's merge, the nurse, the pharmacist and the final answer — read from the jobs the agent
+ * stored (src/agent/run-agent.ts). A step's department is not stored with it: it is rebuilt the way the workflow
+ * chose it (the navigator's departments, each department's top-m clinicians of the stored routing table).
+ */
+import { specialists } from '../agent/routing.js';
+import type { ClinicalCase } from '../bench/case.js';
+import type { DepartmentTaxonomy } from '../bench/departments.js';
+import type { AgentConfigRead, AgentRead } from './agent-read.js';
+import { departmentLabel, jobView } from './case-rows.js';
+import { redactUrls } from './redact.js';
+import type { JobRecord } from './run-reader.js';
+import type { AgentRouteView, AgentStepKind, AgentStepView, AgentView } from './types.js';
+
+type P = Record<string, unknown>;
+
+const str = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined);
+const strs = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
+const parsedOf = (j: JobRecord | undefined): P => (j?.parsed && typeof j.parsed === 'object' ? (j.parsed as P) : {});
+
+/** The job kind of each step (the laboratory has none). */
+const STEP_OF: Record<string, AgentStepKind> = {
+  'department-guide': 'navigator',
+  'agent-consult': 'consult',
+  'imaging-diagnosis': 'radiologist',
+  'agent-final': 'final',
+  'agent-chief': 'chief',
+  'agent-nurse': 'nurse',
+  'agent-pharmacist': 'pharmacist',
+  'clinical-diagnosis': 'answer',
+};
+
+const ROLE_OF: Partial<Record<AgentStepKind, keyof AgentConfigRead['roles']>> = { navigator: 'navigator', radiologist: 'radiologist', chief: 'chief', nurse: 'nurse', pharmacist: 'pharmacist' };
+
+/** The departments the workflow went on with: the navigator's, first k, or the list's first when it named none. */
+export function chosenDepartments(nav: JobRecord | undefined, cfg: AgentConfigRead | null, taxonomy: DepartmentTaxonomy): string[] {
+  if (nav?.status !== 'done') return [];
+  const p = parsedOf(nav);
+  const named = strs(p.named);
+  const first = str(p.department);
+  let ids = [...new Set(named.length > 0 ? named : first ? [first] : [])];
+  if (cfg) ids = ids.slice(0, cfg.k);
+  if (ids.length === 0 && taxonomy.departments[0]) ids.push(taxonomy.departments[0].id);
+  return ids;
+}
+
+/** A failed step's error reads `role (model): message`: the model, when the answer is not there to say it. */
+const modelOfError = (j: JobRecord): string | undefined => (j.error ? /^[a-z]+ \((.+?)\): /.exec(j.error)?.[1] : undefined);
+
+/** Give each clinician step (in store order) its place in the workflow's list of clinicians. */
+function assignClinicians(jobs: readonly JobRecord[], expected: readonly { department: string; model: string }[]): { job: JobRecord; model: string | null; department: string | null }[] {
+  const used = new Set<number>();
+  return jobs.map((job) => {
+    const model = str(parsedOf(job).model) ?? modelOfError(job);
+    const i = expected.findIndex((e, idx) => !used.has(idx) && (model === undefined || e.model === model));
+    if (i >= 0) used.add(i);
+    const e = i >= 0 ? expected[i] : undefined;
+    return { job, model: model ?? e?.model ?? null, department: e?.department ?? null };
+  });
+}
+
+function stepJob(j: JobRecord): NonNullable<AgentStepView['job']> {
+  const tokens = j.inputTokens === null && j.outputTokens === null ? null : (j.inputTokens ?? 0) + (j.outputTokens ?? 0);
+  return { ...jobView(j), tokens, cost: j.cost };
+}
+
+const sectionsOf = (p: P): Record<string, string> | null => (p.sections && typeof p.sections === 'object' ? (p.sections as Record<string, string>) : null);
+
+/** The steps of one agent on one case, in workflow order. `jobs` are the agent's jobs of the case, in store order. */
+export function agentSteps(jobs: readonly JobRecord[], c: ClinicalCase | undefined, cfg: AgentConfigRead | null, taxonomy: DepartmentTaxonomy): AgentStepView[] {
+  const of = (s: AgentStepKind): JobRecord[] => jobs.filter((j) => STEP_OF[j.kind] === s);
+  const dep = (id: string | null): string | null => departmentLabel(taxonomy, id);
+  const labName = (key: string): string => c?.labs.find((l) => l.key === key)?.name ?? key.replace(/[_+]+/g, ' ');
+  const examName = (key: string): string => c?.imaging.find((e) => e.key === key)?.name ?? key.replace(/[_+]+/g, ' ');
+  const roleModel = (s: AgentStepKind, j: JobRecord): string | null => {
+    const role = ROLE_OF[s];
+    return str(parsedOf(j).model) ?? modelOfError(j) ?? (role && cfg ? cfg.roles[role] : null);
+  };
+  const base = (s: AgentStepKind, j: JobRecord, model: string | null, department: string | null = null): AgentStepView => ({
+    step: s,
+    model: model === null ? null : redactUrls(model),
+    department: dep(department),
+    job: stepJob(j),
+  });
+  const steps: AgentStepView[] = [];
+
+  const nav = of('navigator')[0];
+  const chosen = chosenDepartments(nav, cfg, taxonomy);
+  if (nav) steps.push({ ...base('navigator', nav, roleModel('navigator', nav)), departments: chosen.map((d) => dep(d) ?? d) });
+
+  const expected = cfg ? chosen.flatMap((d) => specialists(cfg.routing, d, cfg.m).map((model) => ({ department: d, model }))) : [];
+  const ordered = { labs: [] as string[], imaging: [] as string[], unknown: [] as string[] };
+  let consulted = false;
+  for (const { job, model, department } of assignClinicians(of('consult'), expected)) {
+    const p = parsedOf(job);
+    const o = (p.orders && typeof p.orders === 'object' ? p.orders : {}) as P;
+    const orders = { labs: strs(o.labs), imaging: strs(o.imaging), unknown: strs(o.unknown) };
+    if (job.status === 'done') {
+      consulted = true;
+      for (const k of ['labs', 'imaging', 'unknown'] as const) for (const x of orders[k]) if (!ordered[k].includes(x)) ordered[k].push(x);
+    }
+    steps.push({
+      ...base('consult', job, model, department),
+      ...(job.status === 'done' ? { preliminary: str(p.preliminary) ?? '', orders: { labs: orders.labs.map(labName), imaging: orders.imaging.map(examName), unknown: orders.unknown } } : {}),
+    });
+  }
+  if (consulted) {
+    const released = c
+      ? c.labs.filter((l) => ordered.labs.includes(l.key)).map((l) => ({ name: l.name, result: l.result, abnormal: l.abnormal }))
+      : ordered.labs.map((k) => ({ name: labName(k), result: '', abnormal: '' }));
+    const notOrdered = c ? [...c.labs.filter((l) => !ordered.labs.includes(l.key)).map((l) => l.name), ...c.imaging.filter((e) => !ordered.imaging.includes(e.key)).map((e) => e.name)] : [];
+    steps.push({ step: 'laboratory', model: null, department: null, job: null, released, notPerformed: [...ordered.unknown], notOrdered });
+  }
+
+  for (const j of of('radiologist')) {
+    const key = j.exam ?? '';
+    const impression = str(parsedOf(j).impression);
+    steps.push({ ...base('radiologist', j, roleModel('radiologist', j)), exam: examName(key), findings: c?.imaging.find((e) => e.key === key)?.findings ?? '', impression: impression ?? (j.status === 'done' ? j.response : null) });
+  }
+  for (const { job, model, department } of assignClinicians(of('final'), expected)) steps.push({ ...base('final', job, model, department), sections: sectionsOf(parsedOf(job)) });
+  for (const j of of('chief')) steps.push({ ...base('chief', j, roleModel('chief', j)), sections: sectionsOf(parsedOf(j)) });
+  for (const s of ['nurse', 'pharmacist'] as const) {
+    for (const j of of(s)) steps.push({ ...base(s, j, roleModel(s, j)), text: str(parsedOf(j).text) ?? (j.status === 'done' ? j.response : null) });
+  }
+  for (const j of of('answer')) steps.push({ ...base('answer', j, null), sections: sectionsOf(parsedOf(j)) });
+  return steps;
+}
+
+/** The summary of one agent model: variant, roles, routing table (with the cases sent to each department), statistics. */
+export function agentView(model: number, label: string, read: AgentRead, jobs: readonly JobRecord[], taxonomy: DepartmentTaxonomy): AgentView {
+  const cfg = read.config;
+  const visits = new Map<string, number>();
+  for (const nav of jobs.filter((j) => j.kind === 'department-guide')) for (const d of chosenDepartments(nav, cfg, taxonomy)) visits.set(d, (visits.get(d) ?? 0) + 1);
+  const consults = new Map<string, number>();
+  for (const j of jobs) {
+    const m = j.kind === 'agent-consult' && j.status === 'done' ? str(parsedOf(j).model) : undefined;
+    if (m !== undefined) consults.set(m, (consults.get(m) ?? 0) + 1);
+  }
+  let routing: AgentView['routing'] = null;
+  if (cfg) {
+    const ids = [...taxonomy.departments.map((d) => d.id), ...Object.keys(cfg.routing.departments).filter((id) => !taxonomy.departments.some((d) => d.id === id))];
+    const departments: AgentRouteView[] = ids.map((id) => {
+      const entry = cfg.routing.departments[id];
+      const ranking = entry?.models ?? cfg.routing.overall;
+      const clinicians = specialists(cfg.routing, id, cfg.m).map((m) => {
+        const r = ranking.find((x) => x.model === m);
+        return { model: redactUrls(m), score: r?.score ?? null, n: r?.n ?? 0 };
+      });
+      return { id, label: departmentLabel(taxonomy, id) ?? id, clinicians, fallback: entry ? entry.fallback : true, visits: visits.get(id) ?? 0 };
+    });
+    departments.sort((a, b) => a.label.localeCompare(b.label, 'en'));
+    routing = { source: cfg.routing.source.map(redactUrls), minCases: cfg.routing.minCases, departments };
+  }
+  return {
+    model,
+    label,
+    variant: cfg ? `Agent#${cfg.k}@${cfg.m}` : null,
+    k: cfg?.k ?? null,
+    m: cfg?.m ?? null,
+    roles: cfg ? { navigator: redactUrls(cfg.roles.navigator), radiologist: redactUrls(cfg.roles.radiologist), chief: redactUrls(cfg.roles.chief), nurse: redactUrls(cfg.roles.nurse), pharmacist: redactUrls(cfg.roles.pharmacist) } : null,
+    routing,
+    clinicians: [...consults].map(([m, n]) => ({ model: redactUrls(m), consults: n })).sort((a, b) => b.consults - a.consults || a.model.localeCompare(b.model)),
+    stats: { ...read.stats, stopped: jobs.filter((j) => j.kind === 'clinical-diagnosis' && j.status === 'error').length },
+  };
+}
