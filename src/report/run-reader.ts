@@ -268,7 +268,8 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
       warnings.push(`${dir}: could not read its case files (${err instanceof Error ? err.message : String(err)}); inputs and gold answers are not shown`);
     }
   }
-  const modelIds = [...new Set(data.jobs.map((j) => j.model))];
+  // judges' ratings (model `judge:<spec>`) are stored as jobs too; they are not candidates
+  const modelIds = [...new Set(data.jobs.map((j) => j.model))].filter((m) => !m.startsWith('judge:'));
   const models = modelIds.map((m) =>
     rebuildModel(
       m,

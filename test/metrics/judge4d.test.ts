@@ -63,6 +63,7 @@ describe('clinicallab judge', () => {
     expect(server.calls).toHaveLength(0);
     // and the judges are not candidates in the leaderboard
     expect((await runCli('score', dir)).out).not.toContain('judge:');
+    expect((await runCli('leaderboard', dir)).out).not.toContain('judge:');
   });
 
   it('reports agreement with human ratings', async () => {
