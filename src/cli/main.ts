@@ -31,9 +31,12 @@ export function createProgram(io: Io, setExit: (code: number) => void): Command 
     'after',
     `
 Start with:
-  clinicallab run                 plan the default evaluation on the bundled open case set
-  clinicallab validate <files>    check ClinicalBench files
-  clinicallab cases --show <uid>  read a case section by section`,
+  clinicallab run                      the built-in baseline on the bundled open case set: answers, scores, report
+  clinicallab run --model <spec>       evaluate a model (openai:…, openai-compatible:<model>@<url>, ollama:…, llama-cpp:…)
+  clinicallab score <run…> --compare   leaderboard, confidence intervals and paired tests of finished runs
+  clinicallab agent --variant 3@1      ClinicalAgent, routed by benchmark results
+  clinicallab validate <files>         check ClinicalBench files
+  clinicallab cases --show <uid>       read a case section by section`,
   );
   run.register(program, io, setExit);
   agent.register(program, io, setExit);
