@@ -6,6 +6,7 @@
  * A table can also be written by hand; `parseRoutingTable` reads and checks one.
  */
 import { z } from 'zod';
+import { parseJsonFile } from '../bench/json-text.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import { leaderboard, type CaseScores, type MetricOptions } from '../metrics/clinical.js';
 
@@ -65,29 +66,19 @@ const TableSchema = z.object({
 
 /** Read a routing table (built or hand-written: `departments: { gastroenterology: ["openai:gpt-4o", …] }`). */
 export function parseRoutingTable(text: string, file: string, taxonomy: DepartmentTaxonomy): RoutingTable {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${file}: not valid JSON: ${(err as Error).message}`);
-  }
-  const parsed = TableSchema.safeParse(value);
-  if (!parsed.success) {
-    const iss = parsed.error.issues[0]!;
-    throw new Error(`${file}: \`${iss.path.join('.')}\` ${iss.message}`);
-  }
+  const data = parseJsonFile(text, file, TableSchema);
   const departments: RoutingTable['departments'] = {};
-  for (const [name, entry] of Object.entries(parsed.data.departments)) {
+  for (const [name, entry] of Object.entries(data.departments)) {
     const dep = taxonomy.normalise(name) ?? taxonomy.departments.find((d) => d.id === name);
     if (!dep) throw new Error(`${file}: \`departments.${name}\` is not a department of the list`);
     departments[dep.id] = Array.isArray(entry) ? { models: entry.map((model) => ({ model, score: null, n: 0 })), fallback: false } : entry;
   }
   const missing = taxonomy.departments.filter((d) => !departments[d.id]);
-  if (missing.length > 0 && parsed.data.overall.length === 0) {
+  if (missing.length > 0 && data.overall.length === 0) {
     throw new Error(`${file}: no models for ${missing.map((d) => d.id).join(', ')} and no "overall" ranking to fall back to`);
   }
-  for (const d of missing) departments[d.id] = { models: parsed.data.overall, fallback: true };
-  return { source: parsed.data.source, minCases: parsed.data.minCases, overall: parsed.data.overall, departments };
+  for (const d of missing) departments[d.id] = { models: data.overall, fallback: true };
+  return { source: data.source, minCases: data.minCases, overall: data.overall, departments };
 }
 
 /** The top-m models for a department. */

@@ -246,3 +246,24 @@ function splitTopLevel(text: string): Piece[] {
   }
   return pieces;
 }
+
+/** Minimal structural view of a zod schema's safeParse, so this module needs no zod import. */
+interface SafeParser<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/** Parse a small JSON data file against a schema; errors name the file and the field of the first problem. */
+export function parseJsonFile<T>(text: string, file: string, schema: SafeParser<T>): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    throw new Error(`${file}: ${describeJsonError(err, text, 1)}`);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const iss = parsed.error.issues[0]!;
+    throw new Error(`${file}: \`${iss.path.map(String).join('.')}\` ${iss.message}`);
+  }
+  return parsed.data;
+}

@@ -2,7 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { packageVersion } from '../bench/bundled.js';
 import { processIo, paint, type Io } from './io.js';
-import { UsageError } from './shared.js';
+import { UsageError } from './common.js';
 import * as agent from './commands/agent.js';
 import * as cases from './commands/cases.js';
 import * as judge from './commands/judge.js';

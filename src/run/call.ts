@@ -5,7 +5,7 @@
  * as done or as an error.
  */
 import type { ExecuteContext } from './execute.js';
-import { executeJob } from './execute.js';
+import { executeJob, jobResult } from './execute.js';
 import type { JobSpec } from './jobs.js';
 import { sha256 } from './keys.js';
 import type { RunStore } from './store.js';
@@ -53,17 +53,6 @@ export async function storedCall(store: RunStore, worker: string, call: StoredCa
     store.fail(call.key, worker, outcome.kind, `${call.label}: ${outcome.message}`, outcome.attempts);
     throw new StoredCallFailed(`${call.label}: ${outcome.message}`);
   }
-  const r = outcome.result;
-  store.complete(call.key, worker, {
-    response: r.text,
-    parsed: call.parse(r.text),
-    ...(r.usage.inputTokens !== undefined ? { inputTokens: r.usage.inputTokens } : {}),
-    ...(r.usage.outputTokens !== undefined ? { outputTokens: r.usage.outputTokens } : {}),
-    latencyMs: outcome.latencyMs,
-    cost: outcome.cost,
-    finishReason: r.finishReason,
-    attempts: outcome.attempts,
-    cached: outcome.cached,
-  });
-  return r.text;
+  store.complete(call.key, worker, jobResult(outcome, call.parse(outcome.result.text)));
+  return outcome.result.text;
 }

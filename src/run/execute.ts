@@ -11,7 +11,7 @@ import { cacheKey, type ResponseCache } from './cache.js';
 import type { ModelEntry } from './jobs.js';
 import { backoffDelay, sleep, type AdaptiveLimiter, type BackoffOptions } from './limiter.js';
 import type { Redactor } from './secrets.js';
-import type { StoredJob } from './store.js';
+import type { JobResult, StoredJob } from './store.js';
 
 export type Outcome =
   | { status: 'done'; result: GenerateResult; latencyMs: number; attempts: number; cached: boolean; cost: number | null }
@@ -81,4 +81,20 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
     ctx.onRetry?.(job, error, delay);
     await sleep(delay, ctx.signal);
   }
+}
+
+/** What the store records for an answered job. */
+export function jobResult(outcome: Extract<Outcome, { status: 'done' }>, parsed: unknown): JobResult {
+  const r = outcome.result;
+  return {
+    response: r.text,
+    parsed,
+    ...(r.usage.inputTokens !== undefined ? { inputTokens: r.usage.inputTokens } : {}),
+    ...(r.usage.outputTokens !== undefined ? { outputTokens: r.usage.outputTokens } : {}),
+    latencyMs: outcome.latencyMs,
+    cost: outcome.cost,
+    finishReason: r.finishReason,
+    attempts: outcome.attempts,
+    cached: outcome.cached,
+  };
 }

@@ -10,7 +10,7 @@ import { estimateTokens } from '../models/tokens.js';
 import type { Model } from '../models/types.js';
 import { parseAnswer } from './answers.js';
 import type { ResponseCache } from './cache.js';
-import { executeJob } from './execute.js';
+import { executeJob, jobResult } from './execute.js';
 import type { JobSpec, ModelEntry } from './jobs.js';
 import { AdaptiveLimiter, DEFAULT_BACKOFF, type BackoffOptions } from './limiter.js';
 import { Redactor } from './secrets.js';
@@ -129,17 +129,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
         return;
       }
       const r = outcome.result;
-      const saved = store.complete(job.key, worker, {
-        response: r.text,
-        parsed: parseAnswer(job.kind, r.text, opts.taxonomy),
-        ...(r.usage.inputTokens !== undefined ? { inputTokens: r.usage.inputTokens } : {}),
-        ...(r.usage.outputTokens !== undefined ? { outputTokens: r.usage.outputTokens } : {}),
-        latencyMs: outcome.latencyMs,
-        cost: outcome.cost,
-        finishReason: r.finishReason,
-        attempts: outcome.attempts,
-        cached: outcome.cached,
-      });
+      const saved = store.complete(job.key, worker, jobResult(outcome, parseAnswer(job.kind, r.text, opts.taxonomy)));
       if (!saved) return;
       result.done++;
       if (outcome.cached) result.cached++;

@@ -14,7 +14,7 @@ import { describeRun } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
-import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../shared.js';
+import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
 import { printScores } from './run-summary.js';
 import { scoreRuns } from './score-exec.js';
 

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { ClinicalCase } from '../../bench/case.js';
 import { filterCases } from '../../bench/stats.js';
 import { paint, table, truncate, type Io } from '../io.js';
-import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../shared.js';
+import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
 
 interface Options {
   department?: string;

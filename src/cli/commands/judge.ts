@@ -8,7 +8,7 @@ import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { table, type Io } from '../io.js';
-import { taxonomyFrom, UsageError } from '../shared.js';
+import { taxonomyFrom, UsageError } from '../common.js';
 
 interface Options {
   judge: string[];

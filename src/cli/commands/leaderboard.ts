@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { exportTable } from '../../report/export.js';
 import { buildViewModel } from '../../report/view-model.js';
 import type { Io } from '../io.js';
-import { UsageError } from '../shared.js';
+import { UsageError } from '../common.js';
 import { printWarnings, reportOptions, runDirs, terminalLeaderboard, viewModelOptions, type ReportFlags } from './report-shared.js';
 
 interface Options extends ReportFlags {

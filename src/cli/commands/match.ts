@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { guessLanguage, type Language } from '../../bench/language.js';
 import { createMatcher, type Matcher, type MatchResult } from '../../metrics/matcher/index.js';
 import { paint, type Io } from '../io.js';
-import { languageOption, UsageError } from '../shared.js';
+import { languageOption, UsageError } from '../common.js';
 
 interface Options {
   lang?: string;

@@ -5,7 +5,7 @@ import { GENERATION_KINDS, type GenerationKind } from '../../tasks/definitions.j
 import { casePrompts } from '../../tasks/prompts.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, type Io } from '../io.js';
-import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../shared.js';
+import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
 
 interface Options {
   uid: string;

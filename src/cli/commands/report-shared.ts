@@ -8,7 +8,7 @@ import type { ViewModelOptions } from '../../report/view-model.js';
 import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { displayWidth, paint, type Io } from '../io.js';
-import { taxonomyFrom, UsageError } from '../shared.js';
+import { taxonomyFrom, UsageError } from '../common.js';
 import { scoringContext } from './score-exec.js';
 
 export interface ReportFlags {

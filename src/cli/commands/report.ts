@@ -5,7 +5,7 @@ import { EXPORT_TABLES, exportTable, type ExportTable } from '../../report/expor
 import { writeFileAtomic, writeReport } from '../../report/index.js';
 import { buildViewModel } from '../../report/view-model.js';
 import { paint, type Io } from '../io.js';
-import { UsageError } from '../shared.js';
+import { UsageError } from '../common.js';
 import { printWarnings, reportOptions, runDirs, viewModelOptions, type ReportFlags } from './report-shared.js';
 
 interface Options extends ReportFlags {

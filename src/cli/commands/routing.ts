@@ -7,7 +7,7 @@ import { routingRows } from '../../report/routing-table.js';
 import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { table, type Io } from '../io.js';
-import { taxonomyFrom, UsageError } from '../shared.js';
+import { taxonomyFrom, UsageError } from '../common.js';
 import { scoreRuns } from './score-exec.js';
 
 interface Options {

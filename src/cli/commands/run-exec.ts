@@ -15,7 +15,7 @@ import { RunStore } from '../../run/store.js';
 import { GENERATION_KINDS } from '../../tasks/definitions.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
-import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../shared.js';
+import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
 import { printRunSummary, printScores } from './run-summary.js';
 import { scoreRuns } from './score-exec.js';
 import { writeReport } from '../../report/index.js';

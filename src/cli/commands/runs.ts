@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { describeRun, isRunDir, listRuns } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { paint, table, type Io } from '../io.js';
-import { UsageError } from '../shared.js';
+import { UsageError } from '../common.js';
 import { countsTable, money } from './run-summary.js';
 
 export function register(program: Command, io: Io): void {

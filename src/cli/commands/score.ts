@@ -8,7 +8,7 @@ import { groupCases, type ModelScores } from '../../metrics/score-run.js';
 import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { displayWidth, paint, table, type Io } from '../io.js';
-import { taxonomyFrom, UsageError } from '../shared.js';
+import { taxonomyFrom, UsageError } from '../common.js';
 import { leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-table.js';
 import { scoreRuns, type ScoreFlags } from './score-exec.js';
 

@@ -4,7 +4,7 @@ import { mkdir, writeFile, access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadTemplates, placeholdersOf } from '../../tasks/templates.js';
 import { table, type Io } from '../io.js';
-import { UsageError } from '../shared.js';
+import { UsageError } from '../common.js';
 
 interface Options {
   templates?: string;

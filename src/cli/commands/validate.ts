@@ -4,7 +4,7 @@ import { CaseLoadError, formatProblem } from '../../bench/loader.js';
 import { checkConsistency } from '../../bench/consistency.js';
 import { countByDepartment, unknownKeys } from '../../bench/stats.js';
 import { paint, table, type Io } from '../io.js';
-import { casePathsOrBundled, hasErrors, loadSummaryLine, loadWithReport, taxonomyFrom } from '../shared.js';
+import { casePathsOrBundled, hasErrors, loadSummaryLine, loadWithReport, taxonomyFrom } from '../common.js';
 
 interface Options {
   strict?: boolean;

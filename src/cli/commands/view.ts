@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_VIEWER_PORT, runDirsUnder, startViewer } from '../../report/viewer.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { paint, type Io } from '../io.js';
-import { UsageError } from '../shared.js';
+import { UsageError } from '../common.js';
 import { reportOptions, viewModelOptions, type ReportFlags } from './report-shared.js';
 
 interface Options extends ReportFlags {

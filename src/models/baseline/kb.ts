@@ -7,6 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseJsonFile } from '../../bench/json-text.js';
 
 const Bi = z.object({ en: z.string().min(1), zh: z.string().min(1) }).strict();
 const BiList = z.object({ en: z.array(z.string().min(1)), zh: z.array(z.string().min(1)) }).strict();
@@ -67,18 +68,7 @@ export const BUILTIN_KB_DIR = fileURLToPath(new URL('../../../data/kb/', import.
 
 /** Parse one department file; errors name the file and the field. */
 export function parseDepartmentKb(text: string, file: string): DepartmentKb {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new Error(`${file}: not valid JSON: ${(err as Error).message}`);
-  }
-  const parsed = DepartmentKbSchema.safeParse(value);
-  if (!parsed.success) {
-    const iss = parsed.error.issues[0]!;
-    throw new Error(`${file}: \`${iss.path.join('.')}\` ${iss.message}`);
-  }
-  return parsed.data;
+  return parseJsonFile(text, file, DepartmentKbSchema);
 }
 
 /** Load every department file of a knowledge-base folder. */
