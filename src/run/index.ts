@@ -14,3 +14,4 @@ export * from './secrets.js';
 export * from './setup.js';
 export * from './store.js';
 export * from './inspect.js';
+export * from './store-errors.js';

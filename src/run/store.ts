@@ -9,6 +9,10 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { JobSpec } from './jobs.js';
+import { explainSqlite, StoreError } from './store-errors.js';
+import { processAlive } from './workers.js';
+
+export { newWorkerId } from './workers.js';
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'error' | 'skipped';
 
@@ -48,6 +52,7 @@ export interface StatusCount {
 }
 
 export const STORE_FILE = 'run.sqlite';
+
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS manifest (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -158,20 +163,6 @@ function fromRow(r: Row): StoredJob {
   };
 }
 
-/** A worker id that tells this host and process apart from every other. */
-export function newWorkerId(): string {
-  return `${hostname()}/${process.pid}/${Math.random().toString(36).slice(2, 8)}`;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 export class RunStore {
   readonly db: Database.Database;
   readonly path: string;
@@ -185,10 +176,19 @@ export class RunStore {
     this.db.exec(SCHEMA);
   }
 
-  /** Open (creating if needed) the store of a run directory. */
+  /** Open (creating if needed) the store of a run directory; failures say which file and what to do. */
   static open(dir: string): RunStore {
-    mkdirSync(dir, { recursive: true });
-    return new RunStore(join(dir, STORE_FILE));
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (err) {
+      throw new StoreError(`cannot create the run directory ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; choose another --out`);
+    }
+    const path = join(dir, STORE_FILE);
+    try {
+      return new RunStore(path);
+    } catch (err) {
+      throw new StoreError(explainSqlite(err, path));
+    }
   }
 
   close(): void {
