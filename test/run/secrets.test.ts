@@ -2,7 +2,7 @@
  * A planted API key travels to the server (in the Authorization header) and nowhere else: not into the store,
  * the manifest, the cache, the terminal output or error messages — even when the server echoes it back.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
@@ -60,5 +60,26 @@ describe('secrets', () => {
     expect(r.redact('Authorization: Bearer abc.def')).toBe('Authorization: Bearer ***');
     expect(r.redact('GET https://h/v1?key=AIzaXYZ&x=1')).toBe('GET https://h/v1?key=***&x=1');
     expect(r.redact('http://user:pw@host/v1')).toBe('http://***@host/v1');
+  });
+});
+
+describe('a key given in the config file', () => {
+  it('reaches the server and no file, output, report or export', async () => {
+    const CONFIG_KEY = 'sk-config-0d9e8f7a6b5c4d3e';
+    let n = 0;
+    server.reset();
+    server.respond(() => (n++ % 4 === 3 ? { kind: 'server-error', status: 403, message: `key ${CONFIG_KEY} is not allowed` } : { kind: 'ok' }));
+    const work = tempDir();
+    const config = join(work, 'clinicallab.config.yaml');
+    writeFileSync(config, `models:\n  - spec: openai-compatible:mock-model@${server.url}\n    apiKey: ${CONFIG_KEY}\n    maxRetries: 0\n`);
+    const dir = join(work, 'run');
+    let out = '';
+    const io: Io = { out: (t) => (out += `${t}\n`), err: (t) => (out += `${t}\n`), color: false };
+    await main(['run', '--config', config, '--limit', '2', '--tasks', 'department,pd', '--out', dir], io);
+    for (const format of ['json', 'csv']) await main(['report', dir, '--format', format], io);
+    expect(server.calls.some((c) => c.headers.authorization === `Bearer ${CONFIG_KEY}`)).toBe(true);
+    expect(out).toMatch(/auth: HTTP 403: key \*\*\* is not allowed/);
+    expect(out).not.toContain(CONFIG_KEY);
+    for (const file of filesUnder(dir)) expect({ file, leaked: readFileSync(file).includes(CONFIG_KEY) }).toEqual({ file, leaked: false });
   });
 });
