@@ -10,7 +10,7 @@
  * jobs to the store).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ const SEED = Number(process.env.CLINICALLAB_CRASH_SEED ?? 20261129);
 const KILLS = 6;
 const CONCURRENCY = 4;
 const LATENCY_MS = 25;
-const TASKS = 'department,difr,imaging'; // 682 jobs over the 138 bundled records
+const TASKS = 'department,difr,imaging'; // 1,364 jobs over the 276 records of the test's case file
 
 
 interface Row {
@@ -97,18 +97,29 @@ describe('clinicallab run: kill -9 and resume', () => {
     const random = prng(SEED);
     const runDir = join(work, 'run');
     const spec = `openai-compatible:mock-model@${server.url}`;
-    const args = [CLI, 'run', '--model', spec, '--out', runDir, '--no-cache', '--concurrency', String(CONCURRENCY), '--tasks', TASKS, '--json'];
+    // More than 1,000 jobs: the bundled records and a second, slightly different copy of each (new uid, and a
+    // changed chief complaint and imaging findings so that every prompt stays distinct).
+    const casesFile = join(work, 'cases.json');
+    const bundled = await loadCases([BUNDLED_CASES_DIR], { strict: true });
+    const copies = bundled.cases.map((c) => ({
+      ...c.record,
+      clinical_case_uid: `${c.uid}-2`,
+      clinical_case_summary: c.record.clinical_case_summary.replace(/(Chief Complaint:|主诉[:：])/, '$1 (2)'),
+      imageological_examination: Object.fromEntries(Object.entries(c.record.imageological_examination).map(([k, e]) => [k, { ...e, findings: `${e.findings} (2)` }])),
+    }));
+    writeFileSync(casesFile, JSON.stringify([...bundled.cases.map((c) => c.record), ...copies]));
+    const args = [CLI, 'run', '--model', spec, '--cases', casesFile, '--out', runDir, '--no-cache', '--concurrency', String(CONCURRENCY), '--tasks', TASKS, '--json'];
     const env = { ...process.env, CLINICALLAB_CACHE_DIR: join(work, 'cache'), NO_COLOR: '1' };
     const replay = `(seed ${SEED}; replay with CLINICALLAB_CRASH_SEED=${SEED})`;
 
     // The jobs the command should create, worked out independently of the child.
     const taxonomy = DepartmentTaxonomy.default();
-    const loaded = await loadCases([BUNDLED_CASES_DIR], { strict: false, taxonomy });
+    const loaded = await loadCases([casesFile], { strict: true, taxonomy });
     const plan = planPrompts(loaded.cases, { templates: await loadTemplates(undefined), taxonomy }, kindsForTasks([TASKS]));
     const expectedJobs = buildJobs(plan.prompts, modelEntries([spec], {}, { concurrency: CONCURRENCY }));
     const expectedKeys = new Set(expectedJobs.map((j) => j.key));
     expect(expectedKeys.size).toBe(expectedJobs.length);
-    expect(expectedJobs.length).toBeGreaterThan(300);
+    expect(expectedJobs.length).toBeGreaterThan(1000);
     const keysByPrompt = new Map<string, string[]>();
     for (const j of expectedJobs) keysByPrompt.set(j.prompt, [...(keysByPrompt.get(j.prompt) ?? []), j.key]);
 
