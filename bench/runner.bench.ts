@@ -208,7 +208,7 @@ function printTable(head: string[], rows: string[][]): void {
 async function bench(): Promise<void> {
   const n = numbers('n', '400')[0]!;
   const latencies = numbers('latency', '0,50,200');
-  const concurrencies = numbers('concurrency', '1,4,16,64').map((c) => Math.max(1, Math.floor(c)));
+  const concurrencies = numbers('concurrency', '1,8,32').map((c) => Math.max(1, Math.floor(c)));
   const inProcess = process.argv.includes('--in-process');
   const planned = await prompts(n);
 
