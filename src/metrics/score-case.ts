@@ -37,6 +37,8 @@ export interface CaseOutcome {
   pending: string[];
   /** Tasks skipped because the gold answer is empty or a sentinel. */
   skipped: string[];
+  /** Answers scored as given although they did not have the requested form (no labelled section, no department). */
+  unreadable: string[];
 }
 
 export interface ScoringContext {
@@ -50,7 +52,7 @@ type Sections = Record<'preliminary' | 'basis' | 'differential' | 'principal' | 
 
 export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], ctx: ScoringContext): Promise<CaseOutcome> {
   const lang = c.language as Language;
-  const out: CaseOutcome = { scores: { uid: c.uid, language: c.language, department: c.gold.department.id }, rows: [], errors: [], pending: [], skipped: [] };
+  const out: CaseOutcome = { scores: { uid: c.uid, language: c.language, department: c.gold.department.id }, rows: [], errors: [], pending: [], skipped: [], unreadable: [] };
   const find = (kind: string, exam?: string): AnsweredJob | undefined => jobs.find((j) => j.kind === kind && (exam === undefined || j.exam === exam));
   const usable = (job: AnsweredJob | undefined, label: string): boolean => {
     if (!job) return false;
@@ -62,6 +64,7 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
   const guide = find('department-guide');
   if (usable(guide, 'department')) {
     const p = guide!.parsed as { department: string | null; status: string };
+    if (p.status === 'invalid') out.unreadable.push('department');
     out.scores.acc = p.department === c.gold.department.id;
     out.rows.push({ task: 'department', exam: '', value: out.scores.acc ? 1 : 0, detail: { predicted: p.department, gold: c.gold.department.id, status: p.status } });
   }
@@ -76,7 +79,9 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
 
   const diagnosis = find('clinical-diagnosis');
   if (usable(diagnosis, 'diagnosis')) {
-    const s = (diagnosis!.parsed as { sections: Sections }).sections;
+    const parsed = diagnosis!.parsed as { sections: Sections; found?: string[] };
+    const s = parsed.sections;
+    if ((parsed.found ?? []).length === 0) out.unreadable.push('diagnosis');
     const gold = c.gold;
     if (gold.preliminaryDiagnosis.length > 0) {
       const predicted = splitDiagnoses(s.preliminary);

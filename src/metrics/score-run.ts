@@ -19,6 +19,8 @@ export interface ModelScores {
   errors: Record<string, number>;
   pending: Record<string, number>;
   skipped: Record<string, number>;
+  /** Per task: answers scored as given although they lacked the requested form. */
+  unreadable: Record<string, number>;
 }
 
 export interface RunScores {
@@ -65,7 +67,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
         const k = `${j.caseUid}\u0000${j.language}`;
         perCase.set(k, [...(perCase.get(k) ?? []), j]);
       }
-      const ms: ModelScores = { model, cases: [], leaderboard: leaderboard([]), errors: {}, pending: {}, skipped: {} };
+      const ms: ModelScores = { model, cases: [], leaderboard: leaderboard([]), errors: {}, pending: {}, skipped: {}, unreadable: {} };
       const rows = [];
       for (const [k, caseJobs] of perCase) {
         const c = byKey.get(k);
@@ -79,6 +81,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
         outcome.errors.forEach((t) => bump(ms.errors, t));
         outcome.pending.forEach((t) => bump(ms.pending, t));
         outcome.skipped.forEach((t) => bump(ms.skipped, t));
+        outcome.unreadable.forEach((t) => bump(ms.unreadable, t));
         for (const r of outcome.rows) rows.push({ model, caseUid: c.uid, language: c.language, department: c.gold.department.id, task: r.task, exam: r.exam, value: r.value, detail: r.detail });
         done += caseJobs.length;
         opts.onProgress?.(done, total);

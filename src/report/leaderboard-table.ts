@@ -14,6 +14,7 @@ export interface LeaderboardRow {
   errors: Record<string, number>;
   pending: Record<string, number>;
   skipped: Record<string, number>;
+  unreadable?: Record<string, number>;
 }
 
 export interface TableStyle {
@@ -70,6 +71,7 @@ export function leaderboardTable(rows: readonly LeaderboardRow[], opts: { lexica
     list('errors (excluded):', r.errors);
     list('pending:', r.pending);
     list('skipped (no gold):', r.skipped);
+    if (r.unreadable) list('not in the requested form (scored as given):', r.unreadable);
     out.push(opts.style.dim(parts.join('; ')));
   }
   if (opts.lexicalOnly) out.push(opts.style.dim('* (BLEU + ROUGE-L) / 2: no BERTScore model configured (--bertscore-model <dir>), so these are not comparable with full scores.'));

@@ -194,3 +194,20 @@ describe('the budget', () => {
     expect(info.status).toBe('incomplete');
   });
 });
+
+describe('answers in the wrong language or form', () => {
+  it('are answers, kept as given and scored as given — and counted, so they are never silent', async () => {
+    const { createMatcher } = await import('../../src/metrics/matcher/index.js');
+    const { scoreRun } = await import('../../src/metrics/score-run.js');
+    // a chatty model that ignores the requested form: no department name, no labelled sections, wrong language
+    server.respond({ kind: 'ok', text: 'I am sorry, I cannot help with medical questions. 请咨询医生。' });
+    const zh = loaded.cases.filter((c) => c.language === 'zh').slice(0, 2);
+    const { result, dir } = await run({ cases: zh, kinds: ['department-guide', 'clinical-diagnosis'] });
+    expect(result).toMatchObject({ done: 4, errors: 0 });
+    const scored = await scoreRun(dir, { taxonomy, context: { matcher: createMatcher() } });
+    const m = scored.models[0]!;
+    expect(m.unreadable).toEqual({ department: 2, diagnosis: 2 });
+    expect(m.leaderboard.Acc).toEqual({ value: 0, n: 2 });
+    expect(m.leaderboard.FD).toEqual({ value: 0, n: 2 });
+  });
+});

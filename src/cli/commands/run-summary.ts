@@ -36,6 +36,6 @@ export function printRunSummary(io: Io, info: RunInfo, result: RunnerResult): vo
 /** The leaderboard rows of a freshly scored run. */
 export function printScores(io: Io, scores: RunScores): void {
   io.out('');
-  const rows = scores.models.map((m) => ({ model: m.model, leaderboard: m.leaderboard, errors: m.errors, pending: m.pending, skipped: m.skipped }));
+  const rows = scores.models.map((m) => ({ model: m.model, leaderboard: m.leaderboard, errors: m.errors, pending: m.pending, skipped: m.skipped, unreadable: m.unreadable }));
   io.out(leaderboardTable(rows, { lexicalOnly: scores.textComponents === 'bleu+rouge', style: { bold: (s) => paint(io, 'bold', s), dim: (s) => paint(io, 'dim', s) }, widthOf: displayWidth }));
 }

@@ -65,6 +65,7 @@ across all of them.`,
         errors: m.errors,
         pending: m.pending,
         skipped: m.skipped,
+        unreadable: m.unreadable,
       }));
       const lexicalOnly = scored.some((r) => r.textComponents === 'bleu+rouge');
       const comparisons = opts.compare && all.length > 1 ? all.slice(1).map((b) => ({ a: all[0]!.label, b: b.label, rows: compareModels(all[0]!.cases, b.cases, metricOpts) })) : [];
