@@ -1,26 +1,86 @@
 /**
  * Numbered-list reading for the gold answers (`1. A; 2. B; 3. C.`), which the scorers and parsers also apply to
  * model answers. Pure and tolerant: unnumbered text falls back to separators, never throws.
+ *
+ * A number only opens an item when it is written as a list marker (`1.`, `1、`, `1)`, `(1)`, `（1）`), stands at
+ * the start, at a line start or after a separator, and continues the numbering of the list in the same marker
+ * style. So `t(8;21)`, `1.5 mg`, `第2腰椎` or a nested `(1) (2)` inside item 3 stay inside their item.
  */
 import { toHalfWidth } from './text.js';
 
+type Style = 'dot' | 'paren' | 'enclosed';
+
+interface Marker {
+  at: number;
+  len: number;
+  n: number;
+  style: Style;
+  /** After a separator or at a line start (strong), or only after a space (weak). */
+  strong: boolean;
+}
+
 /**
- * A list marker: `1.`, `1、`, `1)`, `(1)`, `（1）`, `1．` — at the start, after a line break or after a list
- * separator, and not a decimal number (`1.5`).
+ * Candidate markers: an enclosed number `(1)` / `（1）`, or a number followed by `.`, `．`, `、`, `)` or `）`
+ * that is not a decimal (`1.5`), preceded by the start, a line break, a separator or a space.
  */
-const MARKER = /(?:^|(?<=[\n;；。]))[ \t]*(?:[(（]\s*\d{1,2}\s*[)）]|\d{1,2}\s*[.、．)）](?!\d))[ \t]*/gu;
+const CANDIDATE = /(?<=^|[\n;；。.,，:：!?！？ \t])(?:[(（][ \t]*(\d{1,2})[ \t]*[)）]|(\d{1,2})[ \t]*([.．、)）])(?![\d.．]))[ \t]*/gu;
 const BULLET = /^[ \t]*(?:[-*•·]|#{1,6})[ \t]+/gmu;
+
+function candidates(src: string): Marker[] {
+  const out: Marker[] = [];
+  for (const m of src.matchAll(CANDIDATE)) {
+    const enclosed = m[1] !== undefined;
+    const before = src.slice(Math.max(0, m.index - 40), m.index).replace(/[ \t]+$/u, '');
+    out.push({
+      at: m.index,
+      len: m[0].length,
+      n: Number(enclosed ? m[1] : m[2]),
+      style: enclosed ? 'enclosed' : /[)）]/u.test(m[3]!) ? 'paren' : 'dot',
+      strong: before === '' || /[\n;；。.,，:：!?！？]$/u.test(before),
+    });
+  }
+  return out;
+}
+
+/** An unclosed `(` between two points: a `21)` there closes a bracket, it does not number an item. */
+function insideBracket(src: string, from: number, to: number): boolean {
+  let depth = 0;
+  for (const ch of src.slice(from, to)) {
+    if (ch === '(' || ch === '（') depth++;
+    else if ((ch === ')' || ch === '）') && depth > 0) depth--;
+  }
+  return depth > 0;
+}
+
+/** The longest run of markers that counts 1, 2, 3 … (or on from the first number) in one style. */
+function sequence(src: string, all: Marker[], useWeak: boolean): Marker[] {
+  const pool = all.filter((m) => m.strong || useWeak);
+  const first = pool.find((m) => m.n === 1 && m.strong) ?? pool.find((m) => m.n === 1) ?? pool[0];
+  if (!first) return [];
+  const run = [first];
+  for (const m of pool) {
+    const last = run[run.length - 1]!;
+    if (m.at < last.at + last.len || m.style !== first.style || m.n !== last.n + 1) continue;
+    if (m.style === 'paren' && insideBracket(src, last.at + last.len, m.at)) continue;
+    run.push(m);
+  }
+  return run;
+}
 
 /** Split numbered or bulleted text into its items (trimmed, without markers and trailing separators). */
 export function splitNumbered(text: string): string[] {
-  const src = text.replace(/\r\n?/g, '\n').replace(/\*\*/g, '');
+  const src = String(text ?? '').replace(/\r\n?/g, '\n').replace(/\*\*/g, '');
   if (src.trim() === '') return [];
-  const starts: { at: number; len: number }[] = [];
-  for (const m of src.matchAll(MARKER)) starts.push({ at: m.index, len: m[0].length });
+  const all = candidates(src);
+  let starts = sequence(src, all, false);
+  if (starts.length < 2) {
+    const loose = sequence(src, all, true);
+    if (loose.length >= 2) starts = loose;
+  }
   const items: string[] = [];
-  if (starts.length >= 1 && (starts.length >= 2 || starts[0]!.at === 0 || /^\s*$/.test(src.slice(0, starts[0]!.at)))) {
-    const lead = src.slice(0, starts[0]!.at).trim();
-    if (lead) items.push(lead);
+  const leadText = starts.length > 0 ? src.slice(0, starts[0]!.at) : '';
+  if (starts.length >= 2 || (starts.length === 1 && leadText.trim() === '')) {
+    if (leadText.trim()) items.push(leadText);
     starts.forEach((s, i) => {
       const end = i + 1 < starts.length ? starts[i + 1]!.at : src.length;
       items.push(src.slice(s.at + s.len, end));

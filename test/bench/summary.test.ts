@@ -53,6 +53,26 @@ describe('numbered lists', () => {
     expect(splitNumbered('')).toEqual([]);
   });
 
+  it('keeps numbers that do not continue the list inside their item (karyotypes, doses, 第N, nested lists)', () => {
+    expect(splitNumbered('1. AML with t(8;21)(q22;q22.1); 2. Moderate anaemia.')).toEqual(['AML with t(8;21)(q22;q22.1)', 'Moderate anaemia']);
+    expect(splitNumbered('1. 急性髓系白血病伴t(8;21)；2. 中度贫血。')).toEqual(['急性髓系白血病伴t(8;21)', '中度贫血']);
+    expect(splitNumbered('1) CML with t(9;22)(q34;q11); 2) Splenomegaly; 3) Hyperuricaemia')).toEqual(['CML with t(9;22)(q34;q11)', 'Splenomegaly', 'Hyperuricaemia']);
+    expect(splitNumbered('1. Prednisone; 1.5 mg/kg daily; 2. Calcium and vitamin D')).toEqual(['Prednisone; 1.5 mg/kg daily', 'Calcium and vitamin D']);
+    expect(splitNumbered('1. 妊娠期高血压；2. 第2产程延长；3. 孕2产1')).toEqual(['妊娠期高血压', '第2产程延长', '孕2产1']);
+    expect(splitNumbered('1. Drugs: (1) aspirin; (2) atorvastatin. 2. PCI of the LAD.')).toEqual(['Drugs: (1) aspirin; (2) atorvastatin', 'PCI of the LAD']);
+    expect(splitNumbered('1. 药物：（1）阿司匹林；（2）阿托伐他汀。2. 冠脉介入治疗。')).toEqual(['药物：（1）阿司匹林；（2）阿托伐他汀', '冠脉介入治疗']);
+  });
+
+  it('reads every marker style, after any separator, and a list written on one line', () => {
+    expect(splitNumbered('1) Pneumonia; 2) Sepsis')).toEqual(['Pneumonia', 'Sepsis']);
+    expect(splitNumbered('（1）右肺上叶结节；（2）肝囊肿')).toEqual(['右肺上叶结节', '肝囊肿']);
+    expect(splitNumbered('1）肺炎\n2）脓毒症')).toEqual(['肺炎', '脓毒症']);
+    expect(splitNumbered('1、高血压；2、糖尿病')).toEqual(['高血压', '糖尿病']);
+    expect(splitNumbered('(1) No active lung disease. (2) Old granuloma, BI-RADS 3. (3) Small liver cyst.')).toEqual(['No active lung disease', 'Old granuloma, BI-RADS 3', 'Small liver cyst']);
+    expect(splitNumbered('1. Hypertension 2. Type 2 diabetes 3. CKD stage 3')).toEqual(['Hypertension', 'Type 2 diabetes', 'CKD stage 3']);
+    expect(splitNumbered('1.腰椎间盘突出症 2.第2腰椎压缩骨折')).toEqual(['腰椎间盘突出症', '第2腰椎压缩骨折']);
+  });
+
   it('reads bullets and unnumbered separators', () => {
     expect(splitNumbered('- Pneumonia\n- Sepsis')).toEqual(['Pneumonia', 'Sepsis']);
     expect(splitDiagnoses('Pneumonia, sepsis')).toEqual(['Pneumonia', 'sepsis']);
