@@ -48,7 +48,15 @@ export interface ColumnScore {
   n: number;
 }
 
-export type Leaderboard = Record<Column | 'CDA' | 'Acceptability' | 'Avg' | 'WeightedAvg', ColumnScore>;
+/**
+ * Numbers computed on the way to the columns and shown beside them: the four DIFR rates (K = 3 and 5, quantity
+ * and name following) and, for PD, the mean share of gold preliminary items recovered (0–100).
+ */
+export const DETAILS = ['DIFR3Quantity', 'DIFR3Name', 'DIFR5Quantity', 'DIFR5Name', 'PDShare'] as const;
+export type Detail = (typeof DETAILS)[number];
+
+/** A leaderboard row: the nine columns, the metrics except DWR (which needs the other models) and the details. */
+export type Leaderboard = Record<Column | 'CDA' | 'Acceptability' | 'Avg' | 'WeightedAvg' | Detail, ColumnScore>;
 
 export interface MetricOptions {
   cdaRequiresPreliminary?: boolean;
@@ -72,7 +80,23 @@ export function caseId(c: CaseScores): number | undefined {
 }
 
 /** The four DIFR rates (0–100) from the answers, and DIFR itself. */
-export function difrRates(cases: readonly CaseScores[]): { q3: number | null; n3: number | null; q5: number | null; n5: number | null; difr: number | null; n: number } {
+export interface DifrRates {
+  /** Quantity-following (q) and name-following (n) rates for K = 3 and K = 5, 0–100. */
+  q3: number | null;
+  n3: number | null;
+  q5: number | null;
+  n5: number | null;
+  difr: number | null;
+  /** Answers behind DIFR (the smaller of the guide-3 and guide-5 counts). */
+  n: number;
+  /** Answers behind each K's rates, and the departments they named (the name rate's denominator). */
+  answers3: number;
+  answers5: number;
+  named3: number;
+  named5: number;
+}
+
+export function difrRates(cases: readonly CaseScores[]): DifrRates {
   const rates = (k: 3 | 5) => {
     const answers = cases.map((c) => (k === 3 ? c.difr3 : c.difr5)).filter((a): a is { count: number; valid: number } => a !== undefined);
     const named = answers.reduce((s, a) => s + a.count, 0);
@@ -80,13 +104,14 @@ export function difrRates(cases: readonly CaseScores[]): { q3: number | null; n3
       q: answers.length === 0 ? null : (100 * answers.filter((a) => a.count === k).length) / answers.length,
       name: named === 0 ? (answers.length === 0 ? null : 0) : (100 * answers.reduce((s, a) => s + a.valid, 0)) / named,
       n: answers.length,
+      named,
     };
   };
   const r3 = rates(3);
   const r5 = rates(5);
   const four = [r3.q, r3.name, r5.q, r5.name];
   const difr = four.every((x) => x !== null) ? mean(four as number[]) : null;
-  return { q3: r3.q, n3: r3.name, q5: r5.q, n5: r5.name, difr, n: Math.min(r3.n, r5.n) };
+  return { q3: r3.q, n3: r3.name, q5: r5.q, n5: r5.name, difr, n: Math.min(r3.n, r5.n), answers3: r3.n, answers5: r5.n, named3: r3.named, named5: r5.named };
 }
 
 /** CDA for one case: undefined when a needed part is missing. */
@@ -137,6 +162,11 @@ export function leaderboard(cases: readonly CaseScores[], opts: MetricOptions = 
     Acceptability: { value: acceptability(cda.value, [values.DB, values.DD, values.PT, values.TP, values.ID]), n: cda.n },
     Avg: { value: avgOfColumns(values), n: cases.length },
     WeightedAvg: { value: weightedAverage(values), n: cases.length },
+    DIFR3Quantity: { value: d.q3, n: d.answers3 },
+    DIFR3Name: { value: d.n3, n: d.answers3 },
+    DIFR5Quantity: { value: d.q5, n: d.answers5 },
+    DIFR5Name: { value: d.n5, n: d.answers5 },
+    PDShare: average(cases, (c) => (c.pdShare === undefined ? undefined : 100 * c.pdShare)),
   };
 }
 

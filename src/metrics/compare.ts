@@ -1,10 +1,14 @@
 /**
  * Confidence intervals for a whole leaderboard row, and the paired comparison of two models on the cases both
- * answered: McNemar's exact test for the yes/no columns (Acc, PD, FD, CDA), a paired bootstrap for the continuous
- * ones (the text columns and the per-case score).
+ * answered: McNemar's exact test for the yes/no columns (Acc, PD, FD, CDA), a paired bootstrap of the mean
+ * difference for the per-case continuous ones (the text columns and the per-case score), and a paired bootstrap
+ * of the difference of the aggregates built from cases (DIFR, Acceptability, Avg, weighted average: the same
+ * resampled cases on both sides) and of the two models' head-to-head DWR (resampled within departments).
+ * All bootstraps are seeded (`seed`, default 20240619) with `resamples` resamples (default 1,000).
  */
 import { caseCda, caseId, caseScore, caseScoreParts, leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
-import { DEFAULT_RESAMPLES, DEFAULT_SEED, mcnemar, pairedBootstrap, seededRandom, type BootstrapOptions } from './stats.js';
+import { pairedDwr } from './dwr.js';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, mcnemar, pairedBootstrap, pairedBootstrapStats, percentile, seededRandom, type BootstrapOptions } from './stats.js';
 
 export type Interval = { low: number; high: number } | null;
 
@@ -23,15 +27,10 @@ export function leaderboardCI(cases: readonly CaseScores[], opts: MetricOptions 
     }
   }
   const alpha = 1 - (opts.level ?? 0.95);
-  const q = (xs: number[], p: number): number => {
-    const pos = (xs.length - 1) * p;
-    const lo = Math.floor(pos);
-    return xs[lo]! + (xs[Math.ceil(pos)]! - xs[lo]!) * (pos - lo);
-  };
   return Object.fromEntries(
     keys.map((k) => {
       const xs = values[k].sort((a, b) => a - b);
-      return [k, xs.length === 0 ? null : { low: q(xs, alpha / 2), high: q(xs, 1 - alpha / 2) }];
+      return [k, xs.length === 0 ? null : { low: percentile(xs, alpha / 2), high: percentile(xs, 1 - alpha / 2) }];
     }),
   ) as Record<keyof Leaderboard, Interval>;
 }
@@ -98,5 +97,16 @@ export function compareModels(a: readonly CaseScores[], b: readonly CaseScores[]
     const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
     rows.push({ metric: 'case score', test: 'paired-bootstrap', n: both.length, a: mean(both.map((p) => p[0])), b: mean(both.map((p) => p[1])), diff: r.diff, p: r.p, low: r.low, high: r.high });
   }
+  // aggregates of the paired cases: each resample takes the same cases for both models
+  const aggregates = ['DIFR', 'Acceptability', 'Avg', 'WeightedAvg'] as const;
+  const stat = (sample: readonly CaseScores[]): Record<string, number | null> => {
+    const lb = leaderboard(sample, opts);
+    return Object.fromEntries(aggregates.map((k) => [k, lb[k].value]));
+  };
+  const agg = pairedBootstrapStats(pairs.map((p) => p[0]), pairs.map((p) => p[1]), stat, opts);
+  const support = (k: (typeof aggregates)[number]): number => Math.min(leaderboard(pairs.map((p) => p[0]), opts)[k].n, leaderboard(pairs.map((p) => p[1]), opts)[k].n);
+  for (const k of aggregates) if (agg[k]) rows.push({ metric: k, test: 'paired-bootstrap', n: support(k), ...agg[k]! });
+  const dwr = pairedDwr(pairs.map((p) => p[0]), pairs.map((p) => p[1]), opts);
+  if (dwr) rows.push({ metric: 'DWR', test: 'paired-bootstrap', ...dwr });
   return rows;
 }

@@ -9,8 +9,13 @@
  *   model; DWR = the mean of these shares over the departments that have cases.
  *
  * Only cases every model has a score for are compared (a case a model failed on is no contest, not a loss).
+ *
+ * Uncertainty: `dwrCI` resamples cases with replacement within each department (so every resample has the same
+ * departments and the macro-average stays defined) and recomputes every model's DWR from the per-case win
+ * indicators; `pairedDwr` bootstraps the difference of two models' DWR the same way.
  */
 import { caseScore, caseScoreParts, type CaseScores } from './clinical.js';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, percentile, seededRandom, twoSidedP, type BootstrapOptions } from './stats.js';
 
 export interface DwrResult {
   /** Model → DWR (0–100). */
@@ -21,9 +26,17 @@ export interface DwrResult {
   cases: Record<string, number>;
 }
 
+/** The compared cases of one department: for each, which models won it (1) or not (0), in model order. */
+export interface WinTable {
+  models: string[];
+  /** Department → one row per compared case, one 0/1 per model. */
+  byDepartment: Map<string, Uint8Array[]>;
+}
+
 const key = (c: CaseScores): string => `${c.uid}\u0000${c.language}`;
 
-export function departmentWinRate(byModel: Record<string, readonly CaseScores[]>, epsilon = 1e-9): DwrResult {
+/** Who wins each case every model has a score for (ties win for every tied model). */
+export function winTable(byModel: Record<string, readonly CaseScores[]>, epsilon = 1e-9): WinTable {
   const models = Object.keys(byModel);
   // case → model → its per-case record; scores are compared over the components every model has for the case
   const records = new Map<string, Map<string, CaseScores>>();
@@ -36,32 +49,86 @@ export function departmentWinRate(byModel: Record<string, readonly CaseScores[]>
       records.get(k)!.set(m, c);
     }
   }
-  const scores = new Map<string, Map<string, number>>();
+  const table = new Map<string, Uint8Array[]>();
   for (const [k, perModel] of records) {
     if (perModel.size !== models.length) continue;
     const common = [...perModel.values()].map((c) => new Set(caseScoreParts(c).keys())).reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
-    const s = new Map<string, number>();
-    for (const [m, c] of perModel) {
-      const v = caseScore(c, common);
-      if (v !== undefined) s.set(m, v);
-    }
-    scores.set(k, s);
-  }
-  const wins: Record<string, Record<string, number>> = Object.fromEntries(models.map((m) => [m, {}]));
-  const cases: Record<string, number> = {};
-  for (const [k, perModel] of scores) {
-    if (perModel.size !== models.length) continue;
+    const scores = models.map((m) => caseScore(perModel.get(m)!, common));
+    if (scores.some((s) => s === undefined)) continue;
+    const best = Math.max(...(scores as number[]));
     const dep = departments.get(k)!;
-    cases[dep] = (cases[dep] ?? 0) + 1;
-    const best = Math.max(...perModel.values());
-    for (const [m, s] of perModel) if (s >= best - epsilon) wins[m]![dep] = (wins[m]![dep] ?? 0) + 1;
+    if (!table.has(dep)) table.set(dep, []);
+    table.get(dep)!.push(Uint8Array.from(scores.map((s) => (s! >= best - epsilon ? 1 : 0))));
   }
-  const deps = Object.keys(cases);
-  const byDepartment: DwrResult['byDepartment'] = {};
-  const dwr: Record<string, number> = {};
-  for (const m of models) {
-    byDepartment[m] = Object.fromEntries(deps.map((d) => [d, (100 * (wins[m]![d] ?? 0)) / cases[d]!]));
-    dwr[m] = deps.length === 0 ? 0 : deps.reduce((s, d) => s + byDepartment[m]![d]!, 0) / deps.length;
+  return { models, byDepartment: table };
+}
+
+/** Every model's DWR from a win table (or from resampled rows of it). */
+function dwrOf(models: readonly string[], byDepartment: ReadonlyMap<string, readonly Uint8Array[]>): number[] {
+  const sums = new Array<number>(models.length).fill(0);
+  let deps = 0;
+  for (const rows of byDepartment.values()) {
+    if (rows.length === 0) continue;
+    deps++;
+    for (let m = 0; m < models.length; m++) {
+      let wins = 0;
+      for (const r of rows) wins += r[m]!;
+      sums[m]! += (100 * wins) / rows.length;
+    }
   }
-  return { dwr, byDepartment, cases };
+  return sums.map((s) => (deps === 0 ? 0 : s / deps));
+}
+
+export function departmentWinRate(byModel: Record<string, readonly CaseScores[]>, epsilon = 1e-9): DwrResult {
+  const t = winTable(byModel, epsilon);
+  const cases: Record<string, number> = {};
+  const byDepartment: DwrResult['byDepartment'] = Object.fromEntries(t.models.map((m) => [m, {}]));
+  for (const [dep, rows] of t.byDepartment) {
+    cases[dep] = rows.length;
+    t.models.forEach((m, i) => (byDepartment[m]![dep] = (100 * rows.reduce((s, r) => s + r[i]!, 0)) / rows.length));
+  }
+  const values = dwrOf(t.models, t.byDepartment);
+  return { dwr: Object.fromEntries(t.models.map((m, i) => [m, values[i]!])), byDepartment, cases };
+}
+
+/** Resample the rows of each department with replacement (stratified bootstrap), `resamples` times. */
+function resampleDwr(t: WinTable, opts: BootstrapOptions, each: (dwr: number[]) => void): void {
+  const random = seededRandom(opts.seed ?? DEFAULT_SEED);
+  const deps = [...t.byDepartment.entries()];
+  const sample = new Map<string, Uint8Array[]>();
+  for (let r = 0; r < (opts.resamples ?? DEFAULT_RESAMPLES); r++) {
+    for (const [dep, rows] of deps) sample.set(dep, Array.from({ length: rows.length }, () => rows[Math.floor(random() * rows.length)]!));
+    each(dwrOf(t.models, sample));
+  }
+}
+
+/** Percentile bootstrap interval of every model's DWR (null when no case is compared). */
+export function dwrCI(byModel: Record<string, readonly CaseScores[]>, opts: BootstrapOptions = {}): Record<string, { low: number; high: number } | null> {
+  const t = winTable(byModel);
+  if (t.byDepartment.size === 0) return Object.fromEntries(t.models.map((m) => [m, null]));
+  const values: number[][] = t.models.map(() => []);
+  resampleDwr(t, opts, (d) => d.forEach((x, i) => values[i]!.push(x)));
+  const alpha = 1 - (opts.level ?? 0.95);
+  return Object.fromEntries(
+    t.models.map((m, i) => {
+      const xs = values[i]!.sort((a, b) => a - b);
+      return [m, { low: percentile(xs, alpha / 2), high: percentile(xs, 1 - alpha / 2) }];
+    }),
+  );
+}
+
+/**
+ * DWR of A against B alone (a two-model comparison, ties winning for both), the difference A − B in points,
+ * its bootstrap interval and two-sided p. Null when the two share no case.
+ */
+export function pairedDwr(a: readonly CaseScores[], b: readonly CaseScores[], opts: BootstrapOptions = {}): { n: number; a: number; b: number; diff: number; low: number; high: number; p: number } | null {
+  const t = winTable({ A: a, B: b });
+  const n = [...t.byDepartment.values()].reduce((s, rows) => s + rows.length, 0);
+  if (n === 0) return null;
+  const [da, db] = dwrOf(t.models, t.byDepartment) as [number, number];
+  const diffs: number[] = [];
+  resampleDwr(t, opts, (d) => diffs.push(d[0]! - d[1]!));
+  diffs.sort((x, y) => x - y);
+  const alpha = 1 - (opts.level ?? 0.95);
+  return { n, a: da, b: db, diff: da - db, low: percentile(diffs, alpha / 2), high: percentile(diffs, 1 - alpha / 2), p: twoSidedP(diffs) };
 }

@@ -1,6 +1,6 @@
 /**
- * Uncertainty and comparisons. Bootstrap: resample cases with replacement (seeded, so results repeat), 1,000
- * resamples by default, percentile 95% interval. Paired comparison of two models on the same cases: McNemar's
+ * Uncertainty and comparisons. Bootstrap: resample cases with replacement (seeded, so results repeat: seed
+ * 20240619 and 1,000 resamples unless `seed` / `resamples` say otherwise), percentile 95% interval. Paired comparison of two models on the same cases: McNemar's
  * exact test for yes/no scores, a paired bootstrap of the mean difference for continuous ones.
  */
 
@@ -26,7 +26,8 @@ export interface BootstrapOptions {
 export const DEFAULT_RESAMPLES = 1000;
 export const DEFAULT_SEED = 20240619;
 
-function quantile(sorted: readonly number[], q: number): number {
+/** The q-quantile (0..1) of sorted values, linear between order statistics; NaN for none. */
+export function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return NaN;
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos);
@@ -48,7 +49,7 @@ export function bootstrapCI<T>(items: readonly T[], stat: (sample: readonly T[])
   }
   values.sort((x, y) => x - y);
   const alpha = 1 - (opts.level ?? 0.95);
-  return { low: quantile(values, alpha / 2), high: quantile(values, 1 - alpha / 2) };
+  return { low: percentile(values, alpha / 2), high: percentile(values, 1 - alpha / 2) };
 }
 
 function logChoose(n: number, k: number): number {
@@ -95,8 +96,52 @@ export function pairedBootstrap(a: readonly number[], b: readonly number[], opts
     values.push(s / d.length);
   }
   values.sort((x, y) => x - y);
-  const below = values.filter((v) => v <= 0).length / r;
-  const above = values.filter((v) => v >= 0).length / r;
   const alpha = 1 - (opts.level ?? 0.95);
-  return { diff: meanOf(d), low: quantile(values, alpha / 2), high: quantile(values, 1 - alpha / 2), p: Math.min(1, 2 * Math.min(below, above)) };
+  return { diff: meanOf(d), low: percentile(values, alpha / 2), high: percentile(values, 1 - alpha / 2), p: twoSidedP(values) };
+}
+
+/** Two-sided bootstrap p-value of "no difference": twice the smaller share of resampled differences on either side of 0. */
+export function twoSidedP(diffs: readonly number[]): number {
+  if (diffs.length === 0) return 1;
+  const below = diffs.filter((v) => v <= 0).length / diffs.length;
+  const above = diffs.filter((v) => v >= 0).length / diffs.length;
+  return Math.min(1, 2 * Math.min(below, above));
+}
+
+/**
+ * Paired bootstrap of any statistics of two models computed from the same cases: resample the indices of the
+ * paired cases, compute `stat` on each side's resample (one call per side, several named statistics at once),
+ * and return per statistic the observed values, the difference A − B, its percentile interval and two-sided p.
+ * A statistic that is null on the full data is left out; resamples where it is null are skipped.
+ */
+export function pairedBootstrapStats<T>(
+  a: readonly T[],
+  b: readonly T[],
+  stat: (sample: readonly T[]) => Record<string, number | null>,
+  opts: BootstrapOptions = {},
+): Record<string, { a: number; b: number; diff: number; low: number; high: number; p: number }> {
+  if (a.length !== b.length) throw new Error('pairedBootstrapStats: the two lists must pair up');
+  if (a.length === 0) return {};
+  const [sa, sb] = [stat(a), stat(b)];
+  const names = Object.keys(sa).filter((k) => sa[k] !== null && sb[k] !== null && sa[k] !== undefined && sb[k] !== undefined);
+  const diffs: Record<string, number[]> = Object.fromEntries(names.map((k) => [k, []]));
+  const random = seededRandom(opts.seed ?? DEFAULT_SEED);
+  const xa: T[] = new Array<T>(a.length);
+  const xb: T[] = new Array<T>(b.length);
+  for (let r = 0; r < (opts.resamples ?? DEFAULT_RESAMPLES); r++) {
+    for (let i = 0; i < a.length; i++) {
+      const j = Math.floor(random() * a.length);
+      xa[i] = a[j]!;
+      xb[i] = b[j]!;
+    }
+    const [ra, rb] = [stat(xa), stat(xb)];
+    for (const k of names) if (ra[k] != null && rb[k] != null) diffs[k]!.push(ra[k]! - rb[k]!);
+  }
+  const alpha = 1 - (opts.level ?? 0.95);
+  return Object.fromEntries(
+    names.map((k) => {
+      const xs = diffs[k]!.sort((x, y) => x - y);
+      return [k, { a: sa[k]!, b: sb[k]!, diff: sa[k]! - sb[k]!, low: percentile(xs, alpha / 2), high: percentile(xs, 1 - alpha / 2), p: twoSidedP(xs) }];
+    }),
+  );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { caseCda, caseScore, leaderboard, type CaseScores } from '../../src/metrics/clinical.js';
-import { departmentWinRate } from '../../src/metrics/dwr.js';
-import { bootstrapCI, mcnemar, pairedBootstrap, seededRandom } from '../../src/metrics/stats.js';
+import { compareModels, leaderboardCI } from '../../src/metrics/compare.js';
+import { departmentWinRate, dwrCI } from '../../src/metrics/dwr.js';
+import { bootstrapCI, DEFAULT_RESAMPLES, DEFAULT_SEED, mcnemar, pairedBootstrap, seededRandom } from '../../src/metrics/stats.js';
 
 const c = (uid: string, department: string, x: Partial<CaseScores>): CaseScores => ({ uid, language: 'en', department, ...x });
 
@@ -110,5 +111,86 @@ describe('comparing models that answered different tasks', () => {
     expect(caseScore(withDifr)).not.toBe(caseScore(without));
     const r = departmentWinRate({ A: [withDifr], B: [without] });
     expect(r.dwr).toEqual({ A: 100, B: 100 }); // equal on what they share: a tie
+  });
+});
+
+describe('numbers shown beside the columns', () => {
+  it('gives the four DIFR rates and the PD share of gold items recovered, each with its count', () => {
+    const cases = [
+      c('1', 'a', { pd: true, pdShare: 1, difr3: { count: 3, valid: 3 }, difr5: { count: 5, valid: 4 } }),
+      c('2', 'a', { pd: false, pdShare: 0.5, difr3: { count: 4, valid: 2 }, difr5: { count: 5, valid: 5 } }),
+      c('3', 'b', { pd: true, pdShare: 0.25, difr3: { count: 3, valid: 3 } }),
+    ];
+    const lb = leaderboard(cases);
+    // K = 3: exactly three in 2 of 3 answers; 8 of 10 named departments valid. K = 5: 2 of 2; 9 of 10.
+    expect(lb.DIFR3Quantity).toEqual({ value: 200 / 3, n: 3 });
+    expect(lb.DIFR3Name).toEqual({ value: 80, n: 3 });
+    expect(lb.DIFR5Quantity).toEqual({ value: 100, n: 2 });
+    expect(lb.DIFR5Name).toEqual({ value: 90, n: 2 });
+    expect(lb.DIFR.value).toBeCloseTo((200 / 3 + 80 + 100 + 90) / 4, 10);
+    expect(lb.PDShare.n).toBe(3);
+    expect(lb.PDShare.value).toBeCloseTo((100 * (1 + 0.5 + 0.25)) / 3, 10);
+    expect(leaderboard([c('x', 'a', { acc: true })]).PDShare).toEqual({ value: null, n: 0 });
+  });
+});
+
+describe('intervals and paired tests for DWR and the aggregates', () => {
+  // A is better than B on most cases of both departments; the third model ties A on department b
+  const random = seededRandom(11);
+  const mk = (good: number): CaseScores[] =>
+    Array.from({ length: 60 }, (_, i) => c(String(i), i % 2 ? 'a' : 'b', { acc: random() < good, fd: random() < good, pd: random() < good, db: 100 * random() * good, dd: 30, pt: 30, tp: 30, id: [30], difr3: { count: 3, valid: random() < good ? 3 : 2 }, difr5: { count: 5, valid: 5 } }));
+  const A = mk(0.9);
+  const B = mk(0.3);
+
+  it('gives DWR a seeded interval around each model’s value', () => {
+    const d = departmentWinRate({ A, B });
+    const ci = dwrCI({ A, B });
+    for (const m of ['A', 'B']) {
+      expect(ci[m]!.low).toBeLessThanOrEqual(d.dwr[m]!);
+      expect(ci[m]!.high).toBeGreaterThanOrEqual(d.dwr[m]!);
+      expect(ci[m]!.high - ci[m]!.low).toBeGreaterThan(1);
+    }
+    expect(dwrCI({ A, B })).toEqual(ci);
+    const bySeed = [1, 2, 3, 4, 5].map((seed) => JSON.stringify(dwrCI({ A, B }, { seed, resamples: 40 })));
+    expect(new Set(bySeed).size).toBeGreaterThan(1);
+    expect(dwrCI({ A: [], B: [] })).toEqual({ A: null, B: null });
+  });
+
+  it('the seed and the number of resamples are options of every interval', () => {
+    const base = leaderboardCI(A, { resamples: 200 });
+    expect(leaderboardCI(A, { resamples: 200 })).toEqual(base);
+    expect(leaderboardCI(A, { resamples: 200, seed: 1 })).not.toEqual(base);
+    expect(leaderboardCI(A, { resamples: 200, seed: DEFAULT_SEED })).toEqual(base);
+    expect(DEFAULT_SEED).toBe(20240619);
+    expect(DEFAULT_RESAMPLES).toBe(1000);
+    // one resample: the interval collapses to a point
+    const one = leaderboardCI(A, { resamples: 1 }).Acc!;
+    expect(one.low).toBe(one.high);
+    expect(leaderboardCI(A).DIFR3Quantity).not.toBeNull();
+  });
+
+  it('compares DIFR, Acceptability, Avg, the weighted average and DWR with a paired bootstrap', () => {
+    const rows = compareModels(A, B, { resamples: 300 });
+    const [la, lb] = [leaderboard(A), leaderboard(B)];
+    for (const k of ['DIFR', 'Acceptability', 'Avg', 'WeightedAvg'] as const) {
+      const r = rows.find((x) => x.metric === k)!;
+      expect(r.test).toBe('paired-bootstrap');
+      expect(r.a).toBeCloseTo(la[k].value!, 10);
+      expect(r.b).toBeCloseTo(lb[k].value!, 10);
+      expect(r.diff).toBeCloseTo(la[k].value! - lb[k].value!, 10);
+      expect(r.low!).toBeLessThanOrEqual(r.diff);
+      expect(r.high!).toBeGreaterThanOrEqual(r.diff);
+      expect(r.p).toBeLessThan(0.05);
+    }
+    const d = departmentWinRate({ A, B });
+    const dwr = rows.find((x) => x.metric === 'DWR')!;
+    expect(dwr).toMatchObject({ n: 60, a: d.dwr.A, b: d.dwr.B });
+    expect(dwr.diff).toBeGreaterThan(30);
+    expect(dwr.p).toBeLessThan(0.05);
+    // a model against itself: no difference, p = 1
+    const self = compareModels(A, A, { resamples: 100 });
+    for (const k of ['DIFR', 'Avg', 'DWR']) expect(self.find((x) => x.metric === k)).toMatchObject({ diff: 0, p: 1 });
+    expect(compareModels(A, B, { resamples: 300, seed: 3 })).not.toEqual(rows);
+    expect(compareModels(A, B, { resamples: 300 })).toEqual(rows);
   });
 });
