@@ -37,8 +37,8 @@ export interface LabTest {
 }
 
 export interface GoldAnswers {
-  /** Task 1. */
-  department: Department;
+  /** Task 1; null when the dataset names no department (Department Guide is then skipped). */
+  department: Department | null;
   /** The department as the file writes it. */
   departmentText: string;
   /** Task 2, as items in order (principal problem first). */
@@ -81,8 +81,8 @@ export interface ClinicalCase {
   record: ClinicalBenchRecord;
 }
 
-/** Build the typed view. `department` is the already-normalised gold department. */
-export function buildCase(record: ClinicalBenchRecord, language: Language, department: Department, source: CaseSource): ClinicalCase {
+/** Build the typed view. `department` is the already-normalised gold department (null when there is none). */
+export function buildCase(record: ClinicalBenchRecord, language: Language, department: Department | null, source: CaseSource): ClinicalCase {
   const imaging: ImagingExam[] = Object.entries(record.imageological_examination).map(([key, e]) => ({
     key,
     name: modalityName(key, language),
@@ -101,15 +101,15 @@ export function buildCase(record: ClinicalBenchRecord, language: Language, depar
   const gold: GoldAnswers = {
     department,
     departmentText: record.clinical_department,
-    preliminaryDiagnosis: splitDiagnoses(record.preliminary_diagnosis),
-    preliminaryDiagnosisText: record.preliminary_diagnosis,
-    diagnosticBasis: record.diagnostic_basis,
-    differentialDiagnosis: splitDifferential(record.differential_diagnosis),
-    differentialDiagnosisText: record.differential_diagnosis,
-    principalDiagnosis: record.principal_diagnosis.replace(/[。.;；]+$/u, '').trim(),
-    therapeuticPrinciple: record.therapeutic_principle,
-    treatmentPlan: splitNumbered(record.treatment_plan),
-    treatmentPlanText: record.treatment_plan,
+    preliminaryDiagnosis: splitDiagnoses(valueOrEmpty(record.preliminary_diagnosis)),
+    preliminaryDiagnosisText: valueOrEmpty(record.preliminary_diagnosis),
+    diagnosticBasis: valueOrEmpty(record.diagnostic_basis),
+    differentialDiagnosis: splitDifferential(valueOrEmpty(record.differential_diagnosis)),
+    differentialDiagnosisText: valueOrEmpty(record.differential_diagnosis),
+    principalDiagnosis: valueOrEmpty(record.principal_diagnosis).replace(/[。.;；]+$/u, '').trim(),
+    therapeuticPrinciple: valueOrEmpty(record.therapeutic_principle),
+    treatmentPlan: splitNumbered(valueOrEmpty(record.treatment_plan)),
+    treatmentPlanText: valueOrEmpty(record.treatment_plan),
   };
   return {
     uid: record.clinical_case_uid,

@@ -16,3 +16,4 @@ export * from './stats.js';
 export * from './summary.js';
 export * from './text.js';
 export * from './bundled.js';
+export * from './support.js';

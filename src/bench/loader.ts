@@ -12,6 +12,8 @@ import { readJsonValues, decodeUtf8, type JsonReadResult } from './json-text.js'
 import { guessLanguage, parseLanguage } from './language.js';
 import { validateRecord } from './schema.js';
 import { parseCaseSummary } from './summary.js';
+import { caseSupport, type CaseSupport } from './support.js';
+import { isSentinel } from './text.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -125,7 +127,34 @@ export function parseCaseFile(
       }
     }
   });
+  for (const p of emptyGoldWarnings(cases, file)) add(p);
   return { cases, problems, report };
+}
+
+const GOLD_NAMES: [keyof CaseSupport, string, string][] = [
+  ['department', 'clinical_department', 'Department Guide'],
+  ['preliminary', 'preliminary_diagnosis', 'Preliminary Diagnosis'],
+  ['basis', 'diagnostic_basis', 'Diagnostic Basis'],
+  ['differential', 'differential_diagnosis', 'Differential Diagnosis'],
+  ['principal', 'principal_diagnosis', 'Final Diagnosis'],
+  ['principle', 'therapeutic_principle', 'Principle of Treatment'],
+  ['plan', 'treatment_plan', 'Treatment Plan'],
+  ['triage', 'clinical_case_summary', 'Department Guide and DIFR'],
+];
+
+/** One warning per gold field that some records leave empty (partial datasets), instead of one per record. */
+function emptyGoldWarnings(cases: readonly ClinicalCase[], file: string): LoadProblem[] {
+  if (cases.length === 0) return [];
+  const support = cases.map(caseSupport);
+  const out: LoadProblem[] = [];
+  for (const [part, field, task] of GOLD_NAMES) {
+    const missing = support.filter((s) => !s[part]).length;
+    if (missing === 0) continue;
+    const what = part === 'triage' ? 'the chief complaint' : `\`${field}\``;
+    const of = missing === cases.length ? `every record (${missing})` : `${missing} of ${cases.length} records`;
+    out.push({ severity: 'warning', file, message: `${what} is empty in ${of}: ${task} ${task.includes(' and ') ? 'are' : 'is'} skipped for ${missing === 1 ? 'it' : 'them'}, not scored` });
+  }
+  return out;
 }
 
 function checkRecord(
@@ -167,8 +196,10 @@ function checkRecord(
     warn('language', `says "${language}" but \`clinical_case_summary\` reads as ${guessed === 'zh' ? 'Chinese' : 'English'}`);
   }
 
-  const department = taxonomy.normalise(record.clinical_department);
-  if (!department) {
+  // an empty department (or "Not available.") is a dataset without one: Department Guide is skipped for it
+  const noDepartment = isSentinel(record.clinical_department);
+  const department = noDepartment ? null : taxonomy.normalise(record.clinical_department);
+  if (!noDepartment && !department) {
     return error(
       'clinical_department',
       `"${record.clinical_department}" is not one of the ${taxonomy.size} departments of the list (a hospital's own list can be given with --departments)`,
@@ -179,8 +210,12 @@ function checkRecord(
   if (!summary.found.includes('basicInformation')) {
     return error('clinical_case_summary', 'has no patient basic information section ("Patient Basic Information:" / "患者基本信息：")');
   }
-  if (!summary.found.includes('chiefComplaint') || summary.chiefComplaint === '') {
+  if (!summary.found.includes('chiefComplaint')) {
     return error('clinical_case_summary', 'has no chief complaint section ("Chief Complaint:" / "主诉：")');
+  }
+  // a label followed by nothing or "Not available." is a dataset without it: the triage tasks are skipped
+  if (summary.chiefComplaint.trim() === '') {
+    return error('clinical_case_summary', 'has an empty chief complaint section (write "Not available." / "暂无。" when the data has none)');
   }
   for (const [section, label] of [
     ['history', 'medical history'],
@@ -202,7 +237,7 @@ function checkRecord(
   }
   seen.set(seenKey, { file: at.file, record: at.record });
 
-  return buildCase(record, language, department, at);
+  return buildCase(record, language, department ?? null, at);
 }
 
 /** Expand directories into the .json/.jsonl files they contain (recursively, sorted). */

@@ -49,6 +49,15 @@ const requiredText = z
   .string({ error: (iss) => (iss.input === undefined ? 'is missing' : `should be text, found ${describe(iss.input)}`) })
   .refine((s) => s.trim() !== '', { error: 'is empty' });
 
+/**
+ * A gold field: it must be there, but may be empty ("" or null) when a dataset does not have it — imported
+ * datasets often hold only a final diagnosis. The task it scores is then skipped and counted, never scored.
+ */
+const goldText = z.preprocess(
+  (v) => (v === null ? '' : v),
+  z.string({ error: (iss) => (iss.input === undefined ? 'is missing' : `should be text, found ${describe(iss.input)}`) }),
+);
+
 /** Optional text: missing, null and sentinels become "". Numbers are read as text. */
 const optionalText = z.preprocess(
   (v) => (v == null ? '' : typeof v === 'number' ? String(v) : v),
@@ -110,13 +119,13 @@ export const ClinicalBenchRecordSchema = z.object(
     id: z.union([z.number(), z.string()]).optional(),
     clinical_case_uid: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), requiredText),
     language: requiredText,
-    clinical_department: requiredText,
-    principal_diagnosis: requiredText,
-    preliminary_diagnosis: requiredText,
-    diagnostic_basis: requiredText,
-    differential_diagnosis: requiredText,
-    therapeutic_principle: requiredText,
-    treatment_plan: requiredText,
+    clinical_department: goldText,
+    principal_diagnosis: goldText,
+    preliminary_diagnosis: goldText,
+    diagnostic_basis: goldText,
+    differential_diagnosis: goldText,
+    therapeutic_principle: goldText,
+    treatment_plan: goldText,
     clinical_case_summary: requiredText,
     imageological_examination: z.preprocess(
       keyedEntries(['modality', 'name', 'key', 'type']),

@@ -14,7 +14,7 @@ export function countByDepartment(cases: readonly ClinicalCase[], taxonomy: Depa
   const rows = new Map<string, DepartmentCount & { uids: Set<string> }>();
   for (const dep of taxonomy.departments) rows.set(dep.id, { department: dep, zh: 0, en: 0, cases: 0, uids: new Set() });
   for (const c of cases) {
-    const row = rows.get(c.gold.department.id);
+    const row = c.gold.department ? rows.get(c.gold.department.id) : undefined;
     if (!row) continue;
     row[c.language]++;
     row.uids.add(c.uid);
@@ -39,6 +39,6 @@ export function filterCases(
   filter: { department?: Department; language?: string },
 ): ClinicalCase[] {
   return cases.filter(
-    (c) => (!filter.department || c.gold.department.id === filter.department.id) && (!filter.language || c.language === filter.language),
+    (c) => (!filter.department || c.gold.department?.id === filter.department.id) && (!filter.language || c.language === filter.language),
   );
 }

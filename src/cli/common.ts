@@ -4,6 +4,7 @@ import { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadDepartmentFile } from '../bench/department-file.js';
 import { parseLanguage, type Language } from '../bench/language.js';
 import { formatProblem, loadCases, type LoadResult } from '../bench/loader.js';
+import type { SupportCounts } from '../bench/support.js';
 import { paint, type Io } from './io.js';
 
 /** An error the user caused (bad flag, missing file): printed without a stack trace, exit code 2. */
@@ -59,4 +60,20 @@ export function loadSummaryLine(result: LoadResult): string {
 
 export function hasErrors(result: LoadResult): boolean {
   return result.problems.some((p) => p.severity === 'error');
+}
+
+/** Rows of "task | records it can be scored on" for a set of cases (partial datasets support only some tasks). */
+export function supportRows(s: SupportCounts): string[][] {
+  const of = (n: number): string => `${n}/${s.records}`;
+  return [
+    ['Department Guide (Acc)', of(s.parts.department)],
+    ['DIFR (3 and 5 departments)', of(s.triage)],
+    ['Preliminary Diagnosis (PD)', of(s.parts.preliminary)],
+    ['Diagnostic Basis (DB)', of(s.parts.basis)],
+    ['Differential Diagnosis (DD)', of(s.parts.differential)],
+    ['Final Diagnosis (FD)', of(s.parts.principal)],
+    ['Principle of Treatment (PT)', of(s.parts.principle)],
+    ['Treatment Plan (TP)', of(s.parts.plan)],
+    ['Imaging Diagnosis (ID)', `${of(s.parts.imaging)} (${s.scorableExams} of ${s.exams} exams have an impression)`],
+  ];
 }

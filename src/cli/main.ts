@@ -5,6 +5,7 @@ import { processIo, paint, type Io } from './io.js';
 import { UsageError } from './common.js';
 import * as agent from './commands/agent.js';
 import * as cases from './commands/cases.js';
+import * as importer from './commands/import.js';
 import * as judge from './commands/judge.js';
 import * as match from './commands/match.js';
 import * as leaderboard from './commands/leaderboard.js';
@@ -36,6 +37,7 @@ Start with:
   clinicallab score <run…> --compare   leaderboard, confidence intervals and paired tests of finished runs
   clinicallab agent --variant 3@1      ClinicalAgent, routed by benchmark results
   clinicallab validate <files>         check ClinicalBench files
+  clinicallab import <file> --preset agentclinic   bring another dataset in (or --map mapping.yaml)
   clinicallab cases --show <uid>       read a case section by section`,
   );
   run.register(program, io, setExit);
@@ -43,6 +45,7 @@ Start with:
   judge.register(program, io);
   validate.register(program, io, setExit);
   cases.register(program, io, setExit);
+  importer.register(program, io, setExit);
   match.register(program, io, setExit);
   prompt.register(program, io);
   templates.register(program, io);

@@ -6,6 +6,7 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { splitDiagnoses } from '../bench/lists.js';
+import { caseSupport, supportsDiagnosis } from '../bench/support.js';
 import type { Language } from '../bench/language.js';
 import type { TaskId } from '../tasks/definitions.js';
 import type { CaseScores } from './clinical.js';
@@ -52,7 +53,7 @@ type Sections = Record<'preliminary' | 'basis' | 'differential' | 'principal' | 
 
 export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], ctx: ScoringContext): Promise<CaseOutcome> {
   const lang = c.language as Language;
-  const out: CaseOutcome = { scores: { uid: c.uid, language: c.language, department: c.gold.department.id }, rows: [], errors: [], pending: [], skipped: [], unreadable: [] };
+  const out: CaseOutcome = { scores: { uid: c.uid, language: c.language, department: c.gold.department?.id ?? '' }, rows: [], errors: [], pending: [], skipped: [], unreadable: [] };
   const find = (kind: string, exam?: string): AnsweredJob | undefined => jobs.find((j) => j.kind === kind && (exam === undefined || j.exam === exam));
   const usable = (job: AnsweredJob | undefined, label: string): boolean => {
     if (!job) return false;
@@ -61,16 +62,20 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
     return job.status === 'done';
   };
 
+  const support = caseSupport(c);
   const guide = find('department-guide');
-  if (usable(guide, 'department')) {
+  const gold = c.gold.department;
+  if (!support.triage || !gold) out.skipped.push('department');
+  else if (usable(guide, 'department')) {
     const p = guide!.parsed as { department: string | null; status: string };
     if (p.status === 'invalid') out.unreadable.push('department');
-    out.scores.acc = p.department === c.gold.department.id;
-    out.rows.push({ task: 'department', exam: '', value: out.scores.acc ? 1 : 0, detail: { predicted: p.department, gold: c.gold.department.id, status: p.status } });
+    out.scores.acc = p.department === gold.id;
+    out.rows.push({ task: 'department', exam: '', value: out.scores.acc ? 1 : 0, detail: { predicted: p.department, gold: gold.id, status: p.status } });
   }
   for (const k of [3, 5] as const) {
     const job = find(`department-guide-${k}`);
-    if (usable(job, `difr${k}`)) {
+    if (!support.triage) out.skipped.push(`difr${k}`);
+    else if (usable(job, `difr${k}`)) {
       const p = job!.parsed as { count: number; valid: number };
       out.scores[k === 3 ? 'difr3' : 'difr5'] = { count: p.count, valid: p.valid };
       out.rows.push({ task: `difr${k}`, exam: '', value: null, detail: p });
@@ -78,7 +83,8 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
   }
 
   const diagnosis = find('clinical-diagnosis');
-  if (usable(diagnosis, 'diagnosis')) {
+  if (!supportsDiagnosis(support)) out.skipped.push('preliminary', 'principal', 'basis', 'differential', 'principle', 'plan');
+  else if (usable(diagnosis, 'diagnosis')) {
     const parsed = diagnosis!.parsed as { sections: Sections; found?: string[] };
     const s = parsed.sections;
     if ((parsed.found ?? []).length === 0) out.unreadable.push('diagnosis');
@@ -131,12 +137,12 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
 
   const imaging: number[] = [];
   for (const exam of c.imaging) {
-    const job = find('imaging-diagnosis', exam.key);
-    if (!usable(job, `imaging ${exam.key}`)) continue;
-    if (!isScorableReference(exam.impression, lang)) {
+    if (!support.imaging.includes(exam.key) || !isScorableReference(exam.impression, lang)) {
       out.skipped.push(`imaging ${exam.key}`);
       continue;
     }
+    const job = find('imaging-diagnosis', exam.key);
+    if (!usable(job, `imaging ${exam.key}`)) continue;
     const sim = await textSimilarity((job!.parsed as { impression: string }).impression, exam.impression, lang, ctx.bert ? { bert: ctx.bert } : {});
     imaging.push(sim.score);
     out.rows.push({ task: 'imaging', exam: exam.key, value: sim.score, detail: sim });

@@ -82,7 +82,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
         outcome.pending.forEach((t) => bump(ms.pending, t));
         outcome.skipped.forEach((t) => bump(ms.skipped, t));
         outcome.unreadable.forEach((t) => bump(ms.unreadable, t));
-        for (const r of outcome.rows) rows.push({ model, caseUid: c.uid, language: c.language, department: c.gold.department.id, task: r.task, exam: r.exam, value: r.value, detail: r.detail });
+        for (const r of outcome.rows) rows.push({ model, caseUid: c.uid, language: c.language, department: c.gold.department?.id ?? '', task: r.task, exam: r.exam, value: r.value, detail: r.detail });
         done += caseJobs.length;
         opts.onProgress?.(done, total);
       }

@@ -66,7 +66,7 @@ export function caseContent(c: ClinicalCase, taxonomy: DepartmentTaxonomy): { in
       pathology: c.pathology,
     },
     gold: {
-      department: departmentLabel(taxonomy, c.gold.department.id) ?? c.gold.departmentText,
+      department: (c.gold.department ? departmentLabel(taxonomy, c.gold.department.id) : undefined) ?? c.gold.departmentText,
       preliminary: c.gold.preliminaryDiagnosis,
       basis: c.gold.diagnosticBasis,
       differential: c.gold.differentialDiagnosisText,

@@ -3,6 +3,7 @@
  * they hold. Printed before a run starts.
  */
 import type { ClinicalCase } from '../bench/case.js';
+import { caseSupport, countSupport, supportsDiagnosis, type CaseSupport, type SupportCounts } from '../bench/support.js';
 import { estimateTokens } from '../models/tokens.js';
 import { GENERATION_KINDS, type GenerationKind } from '../tasks/definitions.js';
 import { casePrompts, type Prompt, type PromptContext } from '../tasks/prompts.js';
@@ -10,6 +11,10 @@ import { casePrompts, type Prompt, type PromptContext } from '../tasks/prompts.j
 export interface Plan {
   prompts: Prompt[];
   byKind: Record<GenerationKind, number>;
+  /** Prompts not asked because their case has no gold answer for them. */
+  skipped: Record<GenerationKind, number>;
+  /** How many records support each task. */
+  support: SupportCounts;
   cases: number;
   records: number;
   estimatedInputTokens: number;
@@ -17,9 +22,29 @@ export interface Plan {
   templates: Record<string, { hash: string; source: string }>;
 }
 
+/** Whether a prompt has anything to be scored on in its case (see bench/support.ts). */
+function scorable(p: Prompt, s: CaseSupport): boolean {
+  if (p.kind === 'department-guide') return s.triage && s.department;
+  if (p.kind === 'department-guide-3' || p.kind === 'department-guide-5') return s.triage;
+  if (p.kind === 'clinical-diagnosis') return supportsDiagnosis(s);
+  return s.imaging.includes(p.exam ?? '');
+}
+
+/**
+ * The prompts of a run. A prompt whose case has no gold answer for it (partial, imported data) is not asked:
+ * it is counted in `skipped` instead, so nothing is scored zero for want of a gold answer.
+ */
 export function planPrompts(cases: readonly ClinicalCase[], ctx: PromptContext, kinds: readonly GenerationKind[] = GENERATION_KINDS): Plan {
-  const prompts = cases.flatMap((c) => casePrompts(c, ctx, kinds));
   const byKind = Object.fromEntries(GENERATION_KINDS.map((k) => [k, 0])) as Record<GenerationKind, number>;
+  const skipped = Object.fromEntries(GENERATION_KINDS.map((k) => [k, 0])) as Record<GenerationKind, number>;
+  const prompts: Prompt[] = [];
+  for (const c of cases) {
+    const support = caseSupport(c);
+    for (const p of casePrompts(c, ctx, kinds)) {
+      if (scorable(p, support)) prompts.push(p);
+      else skipped[p.kind]++;
+    }
+  }
   const templates: Plan['templates'] = {};
   let estimatedInputTokens = 0;
   for (const p of prompts) {
@@ -27,5 +52,5 @@ export function planPrompts(cases: readonly ClinicalCase[], ctx: PromptContext, 
     estimatedInputTokens += estimateTokens(p.text);
     templates[`${p.language}/${p.template.name}`] = { hash: p.template.hash, source: p.template.source };
   }
-  return { prompts, byKind, cases: new Set(cases.map((c) => c.uid)).size, records: cases.length, estimatedInputTokens, templates };
+  return { prompts, byKind, skipped, support: countSupport(cases), cases: new Set(cases.map((c) => c.uid)).size, records: cases.length, estimatedInputTokens, templates };
 }

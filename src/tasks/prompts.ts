@@ -50,11 +50,14 @@ export function departmentGuidePrompt(c: ClinicalCase, ctx: PromptContext, k: 1 
   return build(c, ctx, kind, k === 1 ? 'department-guide' : 'department-guide-multi', values, { k });
 }
 
+/** The role given when a dataset names no department (imported data often has none). */
+export const GENERAL_ROLE = { en: 'general medicine', zh: '全科医学科' } as const;
+
 /** Tasks 2–7: the whole case summary, in the role of a clinician of the gold department. */
 export function clinicalDiagnosisPrompt(c: ClinicalCase, ctx: PromptContext): Prompt {
   const dep = c.gold.department;
   return build(c, ctx, 'clinical-diagnosis', 'clinical-diagnosis', {
-    department: c.language === 'zh' ? dep.zh : dep.short,
+    department: dep ? (c.language === 'zh' ? dep.zh : dep.short) : GENERAL_ROLE[c.language],
     case_summary: c.summary.raw.trim(),
   });
 }

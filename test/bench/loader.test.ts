@@ -13,7 +13,7 @@ describe('a file in the authors’ exact shipped form', () => {
     expect(r.files[0]!.repairedEscapes).toBeGreaterThan(0);
     const c = r.cases[0]!;
     expect(c.language).toBe('zh');
-    expect(c.gold.department.id).toBe('gastroenterology');
+    expect(c.gold.department?.id).toBe('gastroenterology');
     // the escapes are read as the plain characters
     expect(c.gold.diagnosticBasis).toContain('血淀粉酶#(AMY#)');
     expect(c.gold.diagnosticBasis).toContain('(NEUT%)');
@@ -63,7 +63,7 @@ describe('the quirks real users have', () => {
   it('reads an array with a byte-order mark and other department spellings', async () => {
     const r = await loadCases([fixture('quirks', 'array-bom.json')], { strict: true });
     expect(r.files[0]!.layout).toBe('array');
-    expect(r.cases.map((c) => c.gold.department.id)).toEqual(['gastroenterology', 'gastroenterology']);
+    expect(r.cases.map((c) => c.gold.department?.id)).toEqual(['gastroenterology', 'gastroenterology']);
     const zh = r.cases[1]!;
     expect(zh.source.line).toBeGreaterThan(1);
     // full-width colons and （1） numbering

@@ -55,7 +55,7 @@ Examples:
       const rows = cases.map((c) => [
         c.uid.slice(0, 8),
         c.language,
-        c.language === 'zh' ? c.gold.department.zh : c.gold.department.short,
+        c.gold.department ? (c.language === 'zh' ? c.gold.department.zh : c.gold.department.short) : '—',
         truncate(c.gold.principalDiagnosis, 40),
         String(c.imaging.length),
         String(c.labs.length),
@@ -69,7 +69,7 @@ function listJson(c: ClinicalCase) {
   return {
     uid: c.uid,
     language: c.language,
-    department: c.gold.department.id,
+    department: c.gold.department?.id ?? null,
     principalDiagnosis: c.gold.principalDiagnosis,
     imaging: c.imaging.map((e) => e.key),
     labs: c.labs.map((l) => l.key),
@@ -89,7 +89,7 @@ function showCase(io: Io, c: ClinicalCase): string {
   const out: string[] = [];
   out.push(
     paint(io, 'cyan', `${c.uid} (${c.language})`) +
-      ` · ${c.gold.department.zh} / ${c.gold.department.short} · record ${c.source.record} of ${c.source.file}`,
+      ` · ${c.gold.department ? `${c.gold.department.zh} / ${c.gold.department.short}` : 'no department'} · record ${c.source.record} of ${c.source.file}`,
   );
   out.push(h(zh ? '患者基本信息 Patient basic information' : 'Patient basic information'), block(c.summary.basicInformation));
   out.push(h(zh ? '主诉 Chief complaint' : 'Chief complaint'), block(c.summary.chiefComplaint));

@@ -1,0 +1,200 @@
+/**
+ * Importing another dataset as ClinicalBench records: read the source (JSON, JSON Lines or CSV), turn each of its
+ * records into a case through a preset or a mapping (or a preset with a mapping laid over it), and account for
+ * every source record — imported, or reported with file, record, line and field. The records that come out are
+ * then read back by the ClinicalBench loader, so an import is only as good as what `validate` accepts.
+ */
+import { basename } from 'node:path';
+import type { ClinicalCase } from '../case.js';
+import { DepartmentTaxonomy } from '../departments.js';
+import { readJsonValues } from '../json-text.js';
+import type { Language } from '../language.js';
+import { parseCaseFile, type LoadProblem } from '../loader.js';
+import type { ClinicalBenchRecord } from '../schema.js';
+import { caseSupport, countSupport, type SupportCounts } from '../support.js';
+import { fromAgentClinic } from './agentclinic.js';
+import { toRecord, type ImportedCase } from './compose.js';
+import { readCsv } from './csv.js';
+import { applyMapping, overlayFields, type Applied, type Mapping } from './mapping.js';
+import { getPath } from './paths.js';
+
+export const PRESETS = ['agentclinic'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+export type SourceFormat = 'json' | 'jsonl' | 'csv';
+
+export interface ImportOptions {
+  preset?: Preset;
+  mapping?: Mapping;
+  /** Language of every record when the mapping does not say (default: guessed per record). */
+  language?: Language;
+  format?: SourceFormat;
+  delimiter?: string;
+  taxonomy?: DepartmentTaxonomy;
+  /** Name of the output file, for the loader's messages about the records read back. */
+  outputName?: string;
+  /** Keep the how/values of the first N records for --explain (default 0). */
+  explain?: number;
+}
+
+export interface SourceRecord {
+  /** 1-based number of the record in the source file. */
+  record: number;
+  line: number;
+  value?: unknown;
+  error?: string;
+}
+
+export interface ExplainedRecord {
+  record: number;
+  line: number;
+  how: Record<string, string>;
+  values: Record<string, string>;
+}
+
+/** Per field of the output: how many imported records have it filled. */
+export interface FieldCoverage {
+  field: string;
+  filled: number;
+}
+
+export interface ImportResult {
+  file: string;
+  format: SourceFormat;
+  /** Source records read (including unreadable ones). */
+  read: number;
+  records: ClinicalBenchRecord[];
+  /** Source record number of each output record. */
+  sourceRecords: number[];
+  /** The output records as the loader reads them back. */
+  cases: ClinicalCase[];
+  problems: LoadProblem[];
+  skipped: number;
+  coverage: FieldCoverage[];
+  support: SupportCounts;
+  explained: ExplainedRecord[];
+}
+
+/** The format of a source file: the option, the mapping, the file name, then a look at the text. */
+export function sourceFormat(file: string, text: string, option?: SourceFormat): SourceFormat {
+  if (option) return option;
+  if (/\.(csv|tsv|tab)$/i.test(file)) return 'csv';
+  if (/\.(jsonl|ndjson)$/i.test(file)) return 'jsonl';
+  if (/\.json$/i.test(file)) return 'json';
+  return /^\s*[[{]/.test(text.replace(/^\uFEFF/, '')) ? 'json' : 'csv';
+}
+
+/** Read the records of a source file's text. */
+export function readSource(text: string, file: string, format: SourceFormat, opts: { delimiter?: string; records?: string } = {}): SourceRecord[] {
+  if (format === 'csv') {
+    const delimiter = opts.delimiter ?? (/\.(tsv|tab)$/i.test(file) ? '\t' : undefined);
+    const csv = readCsv(text, delimiter ? { delimiter } : {});
+    return csv.rows.map((r, i) => ({ record: i + 1, line: r.line, ...(r.error ? { error: r.error } : { value: r.value }) }));
+  }
+  const read = readJsonValues(text);
+  const chunks: SourceRecord[] = read.chunks.map((c, i) => ({ record: i + 1, line: c.line, ...(c.error !== undefined ? { error: c.error } : { value: c.value }) }));
+  if (opts.records === undefined) return chunks;
+  // the records sit inside a document: `records: data.items`
+  return chunks.flatMap((c): SourceRecord[] => {
+    if (c.error !== undefined) return [c];
+    const list = getPath(c.value, opts.records!);
+    if (!Array.isArray(list)) return [{ record: c.record, line: c.line, error: `has no list at \`${opts.records}\` (the mapping's \`records\` path)` }];
+    return list.map((v, i) => ({ record: i + 1, line: c.line, value: v }));
+  });
+}
+
+function convert(value: unknown, options: ImportOptions): Applied {
+  if (options.preset === 'agentclinic') {
+    const r = fromAgentClinic(value);
+    const out: Applied = { how: r.how, values: r.values, errors: r.errors, ...(r.case ? { case: r.case } : {}) };
+    if (r.case && options.mapping) overlayFields(options.mapping, value, r.case, out);
+    if (out.errors.length > 0) delete out.case;
+    return out;
+  }
+  if (!options.mapping) throw new Error('an import needs a preset (--preset) or a mapping (--map)');
+  return applyMapping(options.mapping, value, options.language);
+}
+
+const COVERAGE_FIELDS: [string, (r: ClinicalBenchRecord, c: ClinicalCase | undefined) => boolean][] = [
+  ['clinical_department', (_r, c) => c?.gold.department != null],
+  ['summary: basic information', (_r, c) => (c ? c.summary.basicInformation !== '' && caseHas(c.summary.basicInformation) : false)],
+  ['summary: chief complaint', (_r, c) => (c ? caseSupport(c).triage : false)],
+  ['summary: medical history', (_r, c) => (c ? caseHas(c.summary.history) : false)],
+  ['summary: physical examination', (_r, c) => (c ? caseHas(c.summary.physicalExamination) : false)],
+  ['imageological_examination', (r) => Object.keys(r.imageological_examination).length > 0],
+  ['laboratory_examination', (r) => Object.keys(r.laboratory_examination).length > 0],
+  ['pathological_examination', (_r, c) => (c ? c.pathology !== '' : false)],
+  ['principal_diagnosis', (_r, c) => (c ? caseSupport(c).principal : false)],
+  ['preliminary_diagnosis', (_r, c) => (c ? caseSupport(c).preliminary : false)],
+  ['diagnostic_basis', (_r, c) => (c ? caseSupport(c).basis : false)],
+  ['differential_diagnosis', (_r, c) => (c ? caseSupport(c).differential : false)],
+  ['therapeutic_principle', (_r, c) => (c ? caseSupport(c).principle : false)],
+  ['treatment_plan', (_r, c) => (c ? caseSupport(c).plan : false)],
+];
+
+function caseHas(text: string): boolean {
+  return text.trim() !== '' && !/^(not available\.?|暂无。?)$/i.test(text.trim());
+}
+
+/** One JSON object per line: what `import -o cases.jsonl` writes. */
+export function toJsonLines(records: readonly ClinicalBenchRecord[]): string {
+  return records.map((r) => JSON.stringify(r)).join('\n') + (records.length > 0 ? '\n' : '');
+}
+
+/** Import a source file's text. Pure apart from nothing: no file is read or written here. */
+export function importText(text: string, file: string, options: ImportOptions): ImportResult {
+  const format = sourceFormat(file, text, options.format ?? options.mapping?.format);
+  const delimiter = options.delimiter ?? options.mapping?.delimiter;
+  const source = readSource(text, file, format, { ...(delimiter ? { delimiter } : {}), ...(options.mapping?.records ? { records: options.mapping.records } : {}) });
+  const problems: LoadProblem[] = [];
+  const records: ClinicalBenchRecord[] = [];
+  const sourceRecords: number[] = [];
+  const explained: ExplainedRecord[] = [];
+  const wanted = options.explain ?? 0;
+  for (const s of source) {
+    if (s.error !== undefined) {
+      problems.push({ severity: 'error', file, record: s.record, line: s.line, message: s.error });
+      continue;
+    }
+    const applied = convert(s.value, options);
+    if (explained.length < wanted) explained.push({ record: s.record, line: s.line, how: applied.how, values: applied.values });
+    if (!applied.case) {
+      for (const e of applied.errors) problems.push({ severity: 'error', file, record: s.record, line: s.line, field: e.field, message: e.message });
+      continue;
+    }
+    records.push(toRecord({ ...applied.case, id: s.record } satisfies ImportedCase));
+    sourceRecords.push(s.record);
+  }
+
+  // read the output back exactly as `validate` would
+  const outName = options.outputName ?? `${basename(file)} (imported)`;
+  const taxonomy = options.taxonomy ?? DepartmentTaxonomy.default();
+  const back = parseCaseFile(new TextEncoder().encode(toJsonLines(records)), outName, { taxonomy });
+  // file-level notes of the read-back ("… is empty in every record") say what the coverage table already shows
+  for (const p of back.problems.filter((x) => x.record !== undefined)) {
+    const src = p.record !== undefined ? sourceRecords[p.record - 1] : undefined;
+    problems.push({ ...p, message: src !== undefined ? `${p.message} (source record ${src} of ${basename(file)})` : p.message });
+  }
+  // only records the loader accepts are written: the output of an import always validates
+  const rejected = new Set(back.problems.filter((p) => p.severity === 'error' && p.record !== undefined).map((p) => p.record! - 1));
+  const kept = records.filter((_, i) => !rejected.has(i));
+  const keptSources = sourceRecords.filter((_, i) => !rejected.has(i));
+  const byUid = new Map(back.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
+  const coverage = COVERAGE_FIELDS.map(([field, test]) => ({
+    field,
+    filled: kept.filter((r) => test(r, byUid.get(`${r.clinical_case_uid}\u0000${r.language}`))).length,
+  }));
+  return {
+    file,
+    format,
+    read: source.length,
+    records: kept,
+    sourceRecords: keptSources,
+    cases: back.cases,
+    problems,
+    skipped: source.length - back.cases.length,
+    coverage,
+    support: countSupport(back.cases),
+    explained,
+  };
+}

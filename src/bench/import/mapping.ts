@@ -1,0 +1,238 @@
+/**
+ * The declarative mapping (`clinicallab import --map mapping.yaml`): for each ClinicalBench field a rule (see
+ * rules.ts), the parts of the case summary, the imaging exams and lab panels (fixed or one per item of a source
+ * list), and the language per dataset or per record. Parsed with a schema whose errors name the mapping file and
+ * the field; applied to one source record at a time, saying where every field came from.
+ */
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { parseLanguage, guessLanguage, type Language } from '../language.js';
+import { getPath } from './paths.js';
+import { addKeyed, snakeKey, uidFrom, type ImportedCase, type SummaryParts } from './compose.js';
+import { evaluateRule, isRequired, RuleSchema, type Rule } from './rules.js';
+
+/** ClinicalBench fields a mapping can fill directly. */
+export const MAPPED_FIELDS = [
+  'clinical_case_uid',
+  'clinical_department',
+  'principal_diagnosis',
+  'preliminary_diagnosis',
+  'diagnostic_basis',
+  'differential_diagnosis',
+  'therapeutic_principle',
+  'treatment_plan',
+  'clinical_case_summary',
+  'pathological_examination',
+] as const;
+export type MappedField = (typeof MAPPED_FIELDS)[number];
+
+/** Parts of the case summary a mapping can fill (used when `clinical_case_summary` is not mapped whole). */
+export const SUMMARY_PARTS = ['basic_information', 'chief_complaint', 'medical_history', 'physical_examination', 'auxiliary_examination'] as const;
+export type SummaryPart = (typeof SUMMARY_PARTS)[number];
+
+const eachPath = z.string().optional().describe('path to a list (or object) of items; the other rules then read each item');
+const ImagingEntrySchema = z.strictObject({ each: eachPath, modality: RuleSchema, findings: RuleSchema.optional(), impression: RuleSchema.optional() });
+const LabEntrySchema = z.strictObject({ each: eachPath, test: RuleSchema, result: RuleSchema.optional(), abnormal: RuleSchema.optional() });
+
+export const MappingSchema = z.strictObject({
+  format: z.enum(['json', 'jsonl', 'csv']).optional(),
+  delimiter: z.string().length(1, { error: 'should be one character' }).optional(),
+  records: z.string().optional().describe('JSON only: path to the list of records inside the file'),
+  language: RuleSchema.optional(),
+  fields: z.strictObject(Object.fromEntries(MAPPED_FIELDS.map((f) => [f, RuleSchema.optional()])) as Record<MappedField, z.ZodOptional<typeof RuleSchema>>).default({}),
+  summary: z.strictObject(Object.fromEntries(SUMMARY_PARTS.map((f) => [f, RuleSchema.optional()])) as Record<SummaryPart, z.ZodOptional<typeof RuleSchema>>).optional(),
+  imaging: z.array(ImagingEntrySchema).optional(),
+  laboratory: z.array(LabEntrySchema).optional(),
+});
+export type Mapping = z.infer<typeof MappingSchema>;
+
+const KNOWN_KEYS: Record<string, readonly string[]> = {
+  '': ['format', 'delimiter', 'records', 'language', 'fields', 'summary', 'imaging', 'laboratory'],
+  fields: MAPPED_FIELDS,
+  summary: SUMMARY_PARTS,
+  imaging: ['each', 'modality', 'findings', 'impression'],
+  laboratory: ['each', 'test', 'result', 'abnormal'],
+};
+
+/** Read and check a mapping file's text; errors name the file and the field. */
+export function parseMapping(text: string, file: string): Mapping {
+  let value: unknown;
+  try {
+    value = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text);
+  } catch (err) {
+    throw new Error(`${file}: is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'} (${(err as Error).message.split('\n')[0]})`);
+  }
+  const parsed = MappingSchema.safeParse(value ?? {});
+  if (!parsed.success) {
+    const iss = parsed.error.issues[0]!;
+    const where = iss.path.map(String).join('.');
+    if (iss.code === 'unrecognized_keys') {
+      const known = KNOWN_KEYS[typeof iss.path[0] === 'string' && iss.path.length === 1 ? iss.path[0] : iss.path[0] === 'imaging' || iss.path[0] === 'laboratory' ? String(iss.path[0]) : ''] ?? [];
+      const key = where ? `${where}.${iss.keys[0]}` : iss.keys[0];
+      const what = where ? 'is not something a mapping can fill' : 'is not a key of a mapping file';
+      throw new Error(`${file}: \`${key}\` ${what}${known.length ? `; the choices here are ${known.join(', ')}` : ''}`);
+    }
+    throw new Error(`${file}: ${where ? `\`${where}\` ` : ''}${iss.message}`);
+  }
+  const m = parsed.data;
+  if (m.fields.clinical_case_summary !== undefined && m.summary !== undefined) {
+    throw new Error(`${file}: maps both \`fields.clinical_case_summary\` and \`summary\`; give the whole summary or its parts, not both`);
+  }
+  return m;
+}
+
+export interface Applied {
+  case?: ImportedCase;
+  /** Field → how its value was found (for --explain). */
+  how: Record<string, string>;
+  /** Field → value (for --explain and the coverage counts). */
+  values: Record<string, string>;
+  errors: { field: string; message: string }[];
+}
+
+function listItems(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).map(([k, v]) =>
+      v && typeof v === 'object' && !Array.isArray(v) ? { $key: k, ...(v as Record<string, unknown>) } : { $key: k, $value: v },
+    );
+  }
+  return [];
+}
+
+/** The exams or panels of one record from the mapping's list of entries. */
+function applyExams(
+  entries: readonly { each?: string | undefined; [k: string]: Rule | undefined }[],
+  source: unknown,
+  names: { name: string; a: string; b: string; field: string },
+  out: Applied,
+): Record<string, Record<string, string>> {
+  const result: Record<string, Record<string, string>> = {};
+  entries.forEach((entry, n) => {
+    const each = entry.each;
+    const items = typeof each === 'string' ? listItems(getPath(source, each)) : [source];
+    items.forEach((item, i) => {
+      const label = `${names.field}[${n}]${typeof each === 'string' ? `[${i}]` : ''}`;
+      const name = evaluateRule(entry[names.name]!, item);
+      const a = entry[names.a] ? evaluateRule(entry[names.a]!, item) : { value: '', how: 'not mapped' };
+      const b = entry[names.b] ? evaluateRule(entry[names.b]!, item) : { value: '', how: 'not mapped' };
+      if (a.value === '' && b.value === '') return; // nothing recorded for this exam in this record
+      const key = addKeyed(result, name.value === '' ? `${names.field}_${n + 1}` : snakeKey(name.value), { [names.a]: a.value, [names.b]: b.value });
+      out.how[`${label} ${key}`] = `${names.name} ${name.how}; ${names.a} ${a.how}; ${names.b} ${b.how}`;
+      out.values[`${label} ${key}`] = a.value || b.value;
+    });
+  });
+  return result;
+}
+
+/** Apply a mapping to one source record. */
+export function applyMapping(mapping: Mapping, source: unknown, fallbackLanguage?: Language): Applied {
+  const out: Applied = { how: {}, values: {}, errors: [] };
+  const get = (field: string, rule: Rule | undefined): string => {
+    if (rule === undefined) {
+      out.how[field] = 'not mapped';
+      out.values[field] = '';
+      return '';
+    }
+    const r = evaluateRule(rule, source);
+    out.how[field] = r.how;
+    out.values[field] = r.value;
+    if (r.value === '' && isRequired(rule)) out.errors.push({ field, message: `is required by the mapping but came out empty (${r.how})` });
+    return r.value;
+  };
+
+  const f = mapping.fields;
+  const summaryWhole = f.clinical_case_summary !== undefined ? get('clinical_case_summary', f.clinical_case_summary) : undefined;
+  const parts: SummaryParts | undefined =
+    summaryWhole === undefined
+      ? {
+          basicInformation: get('summary.basic_information', mapping.summary?.basic_information),
+          chiefComplaint: get('summary.chief_complaint', mapping.summary?.chief_complaint),
+          history: get('summary.medical_history', mapping.summary?.medical_history),
+          physicalExamination: get('summary.physical_examination', mapping.summary?.physical_examination),
+          auxiliary: get('summary.auxiliary_examination', mapping.summary?.auxiliary_examination),
+        }
+      : undefined;
+
+  const imaging = applyExams(mapping.imaging ?? [], source, { name: 'modality', a: 'findings', b: 'impression', field: 'imaging' }, out) as ImportedCase['imaging'];
+  const labs = applyExams(mapping.laboratory ?? [], source, { name: 'test', a: 'result', b: 'abnormal', field: 'laboratory' }, out) as ImportedCase['labs'];
+
+  const gold = {
+    department: get('clinical_department', f.clinical_department),
+    principal: get('principal_diagnosis', f.principal_diagnosis),
+    preliminary: get('preliminary_diagnosis', f.preliminary_diagnosis),
+    basis: get('diagnostic_basis', f.diagnostic_basis),
+    differential: get('differential_diagnosis', f.differential_diagnosis),
+    principle: get('therapeutic_principle', f.therapeutic_principle),
+    plan: get('treatment_plan', f.treatment_plan),
+    pathology: get('pathological_examination', f.pathological_examination),
+  };
+
+  let language: Language | undefined;
+  const fixed = typeof mapping.language === 'string' ? parseLanguage(mapping.language) : undefined;
+  if (fixed) {
+    // `language: zh` names the dataset's language; any other string is a path to a per-record value
+    language = fixed;
+    out.how.language = 'the mapping\'s language';
+    out.values.language = fixed;
+  } else if (mapping.language !== undefined) {
+    const raw = get('language', mapping.language);
+    language = parseLanguage(raw);
+    if (!language) out.errors.push({ field: 'language', message: `is "${raw}" (${out.how.language}); expected zh or en` });
+  } else {
+    const text = [summaryWhole ?? '', ...Object.values(parts ?? {}), gold.principal].join(' ');
+    language = fallbackLanguage ?? guessLanguage(text);
+    out.how.language = fallbackLanguage ? 'from --lang' : `guessed from the text (${language})`;
+    out.values.language = language;
+  }
+
+  const uidRule = f.clinical_case_uid;
+  let uid = uidRule === undefined ? '' : get('clinical_case_uid', uidRule);
+  if (uid === '') {
+    uid = uidFrom(JSON.stringify(source));
+    out.how.clinical_case_uid = `${uidRule === undefined ? 'not mapped' : out.how.clinical_case_uid}: made from the record's content`;
+    out.values.clinical_case_uid = uid;
+  }
+  if (out.errors.length > 0 || !language) return out;
+
+  out.case = {
+    uid,
+    language,
+    department: gold.department,
+    principalDiagnosis: gold.principal,
+    preliminaryDiagnosis: gold.preliminary,
+    diagnosticBasis: gold.basis,
+    differentialDiagnosis: gold.differential,
+    therapeuticPrinciple: gold.principle,
+    treatmentPlan: gold.plan,
+    summary: summaryWhole ?? parts!,
+    imaging,
+    labs,
+    pathology: gold.pathology,
+  };
+  return out;
+}
+
+/** A mapping's rules for fields only (used to lay a user's rules, e.g. a department lookup, over a preset). */
+export function overlayFields(mapping: Mapping, source: unknown, c: ImportedCase, out: Applied): void {
+  const set: Record<string, (v: string) => void> = {
+    clinical_case_uid: (v) => (c.uid = v),
+    clinical_department: (v) => (c.department = v),
+    principal_diagnosis: (v) => (c.principalDiagnosis = v),
+    preliminary_diagnosis: (v) => (c.preliminaryDiagnosis = v),
+    diagnostic_basis: (v) => (c.diagnosticBasis = v),
+    differential_diagnosis: (v) => (c.differentialDiagnosis = v),
+    therapeutic_principle: (v) => (c.therapeuticPrinciple = v),
+    treatment_plan: (v) => (c.treatmentPlan = v),
+    clinical_case_summary: (v) => (c.summary = v),
+    pathological_examination: (v) => (c.pathology = v),
+  };
+  for (const [field, rule] of Object.entries(mapping.fields) as [MappedField, Rule][]) {
+    const r = evaluateRule(rule, source);
+    out.how[field] = `${r.how} (from --map)`;
+    out.values[field] = r.value;
+    if (r.value === '' && isRequired(rule)) out.errors.push({ field, message: `is required by the mapping but came out empty (${r.how})` });
+    set[field]!(r.value);
+  }
+}
+

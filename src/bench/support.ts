@@ -1,0 +1,76 @@
+/**
+ * Which tasks a case can be scored on. Imported datasets are often partial — AgentClinic has a final diagnosis
+ * but no department, basis or treatment — and a task is run and scored only where its gold answer (and, for the
+ * department guide, its input: a chief complaint) is there. Everything else is skipped and counted.
+ */
+import type { ClinicalCase } from './case.js';
+import { isSentinel } from './text.js';
+
+/** The gold parts of a case, named after the tasks they score (PROTOCOL §4). */
+export const GOLD_PARTS = ['department', 'preliminary', 'basis', 'differential', 'principal', 'principle', 'plan', 'imaging'] as const;
+export type GoldPart = (typeof GOLD_PARTS)[number];
+
+export interface CaseSupport {
+  /** A chief complaint to triage from: the department guide and the DIFR prompts can be asked. */
+  triage: boolean;
+  department: boolean;
+  preliminary: boolean;
+  basis: boolean;
+  differential: boolean;
+  principal: boolean;
+  principle: boolean;
+  plan: boolean;
+  /** Exam keys that have findings to read and an impression to score against. */
+  imaging: string[];
+}
+
+const has = (text: string): boolean => !isSentinel(text) && /[\p{L}\p{N}]/u.test(text);
+
+export function caseSupport(c: ClinicalCase): CaseSupport {
+  const g = c.gold;
+  return {
+    triage: has(c.summary.chiefComplaint),
+    department: g.department !== null,
+    preliminary: g.preliminaryDiagnosis.length > 0,
+    basis: has(g.diagnosticBasis),
+    differential: has(g.differentialDiagnosisText),
+    principal: has(g.principalDiagnosis),
+    principle: has(g.therapeuticPrinciple),
+    plan: has(g.treatmentPlanText),
+    imaging: c.imaging.filter((e) => e.findings !== '' && has(e.impression)).map((e) => e.key),
+  };
+}
+
+/** Whether the six-section diagnosis has anything to be scored on. */
+export function supportsDiagnosis(s: CaseSupport): boolean {
+  return s.preliminary || s.basis || s.differential || s.principal || s.principle || s.plan;
+}
+
+export interface SupportCounts {
+  records: number;
+  /** Records with a chief complaint to triage from (DIFR). */
+  triage: number;
+  /** Per gold part: records that have it (imaging: records with at least one scorable exam). */
+  parts: Record<GoldPart, number>;
+  /** Imaging exams in all, and those with an impression to score against. */
+  exams: number;
+  scorableExams: number;
+}
+
+/** How many records support each task. */
+export function countSupport(cases: readonly ClinicalCase[]): SupportCounts {
+  const parts = Object.fromEntries(GOLD_PARTS.map((p) => [p, 0])) as Record<GoldPart, number>;
+  let triage = 0;
+  let exams = 0;
+  let scorableExams = 0;
+  for (const c of cases) {
+    const s = caseSupport(c);
+    if (s.triage) triage++;
+    if (s.triage && s.department) parts.department++;
+    for (const p of ['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan'] as const) if (s[p]) parts[p]++;
+    if (s.imaging.length > 0) parts.imaging++;
+    exams += c.imaging.length;
+    scorableExams += s.imaging.length;
+  }
+  return { records: cases.length, triage, parts, exams, scorableExams };
+}

@@ -1,0 +1,139 @@
+/** `clinicallab import`: turn another dataset (AgentClinic, a CSV of vignettes, a hospital export) into ClinicalBench records. */
+import type { Command } from 'commander';
+import { readFile } from 'node:fs/promises';
+import { basename, extname, resolve } from 'node:path';
+import { PRESETS, importText, toJsonLines, type ImportResult, type Preset, type SourceFormat } from '../../bench/import/importer.js';
+import { parseMapping, type Mapping } from '../../bench/import/mapping.js';
+import { formatProblem } from '../../bench/loader.js';
+import { writeFileAtomic } from '../../report/index.js';
+import { paint, table, truncate, type Io } from '../io.js';
+import { languageOption, supportRows, taxonomyFrom, UsageError } from '../common.js';
+
+interface Options {
+  preset?: string;
+  map?: string;
+  out?: string;
+  lang?: string;
+  format?: string;
+  delimiter?: string;
+  departments?: string;
+  explain?: string | boolean;
+  records?: string;
+  json?: boolean;
+}
+
+const FORMATS: readonly SourceFormat[] = ['json', 'jsonl', 'csv'];
+
+async function readText(file: string, what: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(`${what} ${file} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? String(err)})`}`);
+  }
+}
+
+function printExplain(io: Io, r: ImportResult): void {
+  for (const e of r.explained) {
+    io.out(paint(io, 'bold', `── source record ${e.record} (line ${e.line}) of ${basename(r.file)}`));
+    const rows = Object.keys(e.how).map((field) => [field, truncate(e.values[field] ?? '', 48) || paint(io, 'dim', '(empty)'), e.how[field]!]);
+    io.out(table(['field', 'value', 'from'], rows));
+  }
+}
+
+function printReport(io: Io, r: ImportResult, out: string | undefined): void {
+  for (const p of r.problems) io.err(`${p.severity === 'error' ? paint(io, 'red', 'error') : paint(io, 'yellow', 'warning')}: ${formatProblem(p)}`);
+  const n = r.records.length;
+  io.out(table(['field', 'records with it', 'share'], r.coverage.map((c) => [c.field, `${c.filled}/${n}`, n === 0 ? '—' : `${Math.round((100 * c.filled) / n)}%`]), [1, 2]));
+  io.out('');
+  io.out(table(['task', 'records it can be scored on'], supportRows(r.support)));
+  const errors = r.problems.filter((p) => p.severity === 'error').length;
+  const line = `${r.read} source record${r.read === 1 ? '' : 's'} read; ${r.cases.length} imported, ${r.skipped} skipped; ${errors} error${errors === 1 ? '' : 's'}`;
+  io.out(errors > 0 ? paint(io, 'red', line) : paint(io, 'green', line));
+  if (out) io.out(`Written: ${out}${errors > 0 ? ' (records with errors were left out; fix the mapping and import again)' : ''}`);
+}
+
+export function register(program: Command, io: Io, setExit: (code: number) => void): void {
+  program
+    .command('import')
+    .description('convert another dataset (AgentClinic, JSON, JSON Lines or CSV with a mapping file) into ClinicalBench records')
+    .argument('[file]', 'the source file')
+    .option('-p, --preset <name>', `a built-in converter: ${PRESETS.join(', ')}`)
+    .option('-m, --map <mapping.yaml>', 'a mapping file saying where each ClinicalBench field comes from (with --preset: rules laid over it, e.g. a department lookup)')
+    .option('-o, --out <file>', 'where to write the records (JSON Lines); default: <source name>.clinicalbench.jsonl')
+    .option('-l, --lang <lang>', 'language of every record when the mapping does not say (default: guessed per record)')
+    .option('--format <format>', `source format: ${FORMATS.join(', ')} (default: from the file name, else from its first character)`)
+    .option('--delimiter <char>', 'CSV delimiter (default: guessed from the header line)')
+    .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
+    .option('--explain [mapping]', 'show, for the first records, where each field came from, and write nothing')
+    .option('--records <n>', 'with --explain: how many records to show', '3')
+    .option('--json', 'print the report as JSON')
+    .addHelpText(
+      'after',
+      `
+Every source record is imported or reported with its file, record number, line and field. Fields the source
+does not have stay empty, and the tasks that need them are skipped (and counted) when the cases are run and
+scored — never scored as wrong. The output is read back by the ClinicalBench loader before this command ends,
+so what it writes is what \`validate\` and \`run --cases\` accept. The mapping format is in the README
+("Bring your own data").
+
+Examples:
+  clinicallab import agentclinic_medqa.jsonl --preset agentclinic -o agentclinic.jsonl
+  clinicallab import agentclinic_medqa.jsonl --preset agentclinic --map departments.yaml -o agentclinic.jsonl
+  clinicallab import vignettes.csv --map mapping.yaml -o vignettes.jsonl
+  clinicallab import --explain mapping.yaml vignettes.csv
+  clinicallab run --cases agentclinic.jsonl`,
+    )
+    .action(async (fileArg: string | undefined, opts: Options) => {
+      let file = fileArg;
+      let mapFile = opts.map;
+      const explain = opts.explain !== undefined && opts.explain !== false;
+      if (typeof opts.explain === 'string') {
+        if (file === undefined && (mapFile !== undefined || opts.preset !== undefined)) file = opts.explain; // `import --map m.yaml --explain file`
+        else if (mapFile === undefined) mapFile = opts.explain; // `import --explain mapping.yaml file`
+        else throw new UsageError('--explain takes the mapping file, or nothing when --map gives it');
+      }
+      if (file === undefined) throw new UsageError('name the source file to import');
+      if (opts.preset === undefined && mapFile === undefined) throw new UsageError(`say how to read ${file}: --preset ${PRESETS.join('|')} or --map <mapping.yaml>`);
+      if (opts.preset !== undefined && !(PRESETS as readonly string[]).includes(opts.preset)) throw new UsageError(`--preset "${opts.preset}" is not known; presets: ${PRESETS.join(', ')}`);
+      if (opts.format !== undefined && !(FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format "${opts.format}" is not one of ${FORMATS.join(', ')}`);
+      if (opts.delimiter !== undefined && [...opts.delimiter.replace('\\t', '\t')].length !== 1) throw new UsageError('--delimiter takes one character (\\t for a tab)');
+      const shown = Number(opts.records);
+      if (!Number.isInteger(shown) || shown < 1) throw new UsageError(`--records "${opts.records}" should be a whole number ≥ 1`);
+
+      let mapping: Mapping | undefined;
+      if (mapFile !== undefined) {
+        try {
+          mapping = parseMapping(await readText(mapFile, 'the mapping file'), mapFile);
+        } catch (err) {
+          if (err instanceof UsageError) throw err;
+          throw new UsageError((err as Error).message);
+        }
+      }
+      const language = languageOption(opts.lang);
+      const taxonomy = await taxonomyFrom(opts.departments);
+      const out = explain ? undefined : (opts.out ?? `${basename(file, extname(file))}.clinicalbench.jsonl`);
+      if (out && resolve(out) === resolve(file)) throw new UsageError(`--out ${out} is the source file itself; write the records somewhere else`);
+      const text = await readText(file, 'the source file');
+      const result = importText(text, file, {
+        ...(opts.preset ? { preset: opts.preset as Preset } : {}),
+        ...(mapping ? { mapping } : {}),
+        ...(language ? { language } : {}),
+        ...(opts.format ? { format: opts.format as SourceFormat } : {}),
+        ...(opts.delimiter ? { delimiter: opts.delimiter.replace('\\t', '\t') } : {}),
+        taxonomy,
+        ...(out ? { outputName: out } : {}),
+        explain: explain ? shown : 0,
+      });
+      if (out) await writeFileAtomic(out, toJsonLines(result.records));
+      const errors = result.problems.filter((p) => p.severity === 'error').length;
+      if (errors > 0) setExit(1);
+      if (opts.json) {
+        const { records: _records, cases: _cases, ...rest } = result;
+        io.out(JSON.stringify({ ok: errors === 0, ...(out ? { out } : {}), imported: result.cases.length, ...rest }, null, 2));
+        return;
+      }
+      if (explain) printExplain(io, result);
+      else printReport(io, result, out);
+    });
+}
