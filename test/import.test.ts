@@ -206,3 +206,27 @@ describe('mappings', () => {
     expect(r.err).toContain('bad.yaml: `fields.diagnosis` is not something a mapping can fill');
   });
 });
+
+describe('the README example', () => {
+  it('imports exactly as the README says', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Bring your own data'), readme.indexOf('### Departments'));
+    const blocks = [...section.matchAll(/```(\w*)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1], text: m[2]! }));
+    const csv = blocks.find((b) => b.lang === '' && b.text.startsWith('visit;'))!.text;
+    const yaml = blocks.find((b) => b.lang === 'yaml')!.text;
+    const dir = tempDir();
+    writeFileSync(join(dir, 'visits.csv'), csv);
+    writeFileSync(join(dir, 'mapping.yaml'), yaml);
+    const out = join(dir, 'visits.jsonl');
+    const explained = await runCli('import', '--explain', join(dir, 'mapping.yaml'), join(dir, 'visits.csv'));
+    expect(explained.out).toContain('path ward, lookup "心内科" → "心血管内科"');
+    const r = await runCli('import', join(dir, 'visits.csv'), '--map', join(dir, 'mapping.yaml'), '-o', out);
+    expect(r.code).toBe(0);
+    const { cases } = await loadCases([out], { strict: true });
+    expect(cases.map((c) => [c.uid, c.language, c.gold.department?.id, c.gold.principalDiagnosis])).toEqual([
+      ['visit-V-001', 'zh', 'cardiovascular-medicine', '急性前壁心肌梗死'],
+      ['visit-V-002', 'en', 'gastroenterology', 'acute pancreatitis'],
+    ]);
+    expect(cases[0]!.summary.history).toContain('\n伴大汗。');
+  });
+});
