@@ -119,7 +119,14 @@ export function readCsv(text: string, options: { delimiter?: string } = {}): Csv
   const raw = splitRows(body, delimiter);
   const header = raw.shift();
   if (!header) return { columns: [], delimiter, rows: [] };
-  const columns = header.cells.map((c, i) => c.trim() || `column_${i + 1}`);
+  // blank header cells get a position name, repeated names a number, so no cell is lost to a clash
+  const columns: string[] = [];
+  header.cells.forEach((c, i) => {
+    const name = c.trim() || `column_${i + 1}`;
+    let unique = name;
+    for (let n = 2; columns.includes(unique); n++) unique = `${name}_${n}`;
+    columns.push(unique);
+  });
   const rows: CsvRow[] = raw.map((r) => {
     if (r.error) return { line: r.line, error: r.error };
     if (r.cells.length !== columns.length) {
