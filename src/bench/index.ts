@@ -17,3 +17,4 @@ export * from './summary.js';
 export * from './text.js';
 export * from './bundled.js';
 export * from './support.js';
+export * from './import/index.js';
