@@ -3,6 +3,8 @@
  * record the manifest, and run the jobs in the run directory's store. Running it again on the same directory
  * continues where it stopped; adding a model adds its jobs.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ClinicalCase } from '../bench/case.js';
 import { packageVersion } from '../bench/bundled.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
@@ -18,7 +20,7 @@ import type { BackoffOptions } from './limiter.js';
 import { planPrompts } from './plan.js';
 import { runJobs, type RunEvent, type RunnerResult } from './runner.js';
 import { Redactor } from './secrets.js';
-import { RunStore } from './store.js';
+import { RunStore, STORE_FILE } from './store.js';
 
 export interface ManifestModel {
   id: string;
@@ -99,8 +101,10 @@ export async function evaluate(opts: EvaluateOptions): Promise<{ result: RunnerR
   }
   const plan = planPrompts(opts.cases, { templates: opts.templates, taxonomy: opts.taxonomy }, opts.kinds);
   const jobs = buildJobs(plan.prompts, opts.models);
+  const resuming = existsSync(join(opts.dir, STORE_FILE));
   const store = RunStore.open(opts.dir);
   try {
+    if (resuming) store.checkSound(); // a damaged store is refused before anything is written into it
     const previous = store.getManifest<Manifest>();
     const now = new Date().toISOString();
     const models = [...(previous?.models ?? []).filter((m) => !opts.models.some((e) => e.spec.id === m.id)), ...opts.models.map(manifestModel)];

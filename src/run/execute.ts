@@ -9,7 +9,7 @@ import type { GenerateRequest, GenerateResult, Model } from '../models/types.js'
 import { toModelError } from '../models/ai-sdk.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import type { ModelEntry } from './jobs.js';
-import { backoffDelay, sleep, type AdaptiveLimiter, type BackoffOptions } from './limiter.js';
+import { backoffDelay, cappedRetryAfter, MAX_RETRY_AFTER_MS, sleep, type AdaptiveLimiter, type BackoffOptions } from './limiter.js';
 import type { Redactor } from './secrets.js';
 import type { JobResult, StoredJob } from './store.js';
 
@@ -65,21 +65,33 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
       const result = await ctx.model.generate({ ...request, signal });
       if (result.text.trim() === '') throw new ModelError('empty-response', 'the model returned an empty answer');
       ctx.limiter.onSuccess();
-      ctx.cache?.put(key, ctx.entry.spec.id, result);
+      putInCache(ctx.cache, key, ctx.entry.spec.id, result);
       return { status: 'done', result, latencyMs: Math.round(performance.now() - started), attempts, cached: false, cost: costOf(result.usage, ctx.price) };
     } catch (err) {
       error = toModelError(err, signal);
       if (timeout.aborted && !ctx.signal.aborted) error = new ModelError('timeout', `no answer within ${ctx.entry.timeoutMs} ms`, { cause: err });
     }
     if (ctx.signal.aborted) return { status: 'cancelled', attempts };
-    if (error.kind === 'rate-limit' || error.kind === 'server') ctx.limiter.onPushback(error.retryAfterMs);
+    const maxWait = ctx.backoff.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
+    const asked = error.retryAfterMs;
+    if (error.kind === 'rate-limit' || error.kind === 'server') ctx.limiter.onPushback(asked === undefined ? undefined : cappedRetryAfter(asked, maxWait));
     if (!error.retryable || attempt >= ctx.entry.maxRetries) {
       const tries = attempts === 1 ? '' : ` (after ${attempts} attempts)`;
-      return { status: 'error', kind: error.kind, message: ctx.redactor.redact(`${error.message}${tries}`), attempts };
+      const wait = asked !== undefined && asked > maxWait ? `; the server asked to wait ${Math.round(asked / 1000)} s, longer than the ${Math.round(maxWait / 1000)} s clinicallab waits — retry later with --retry-errors` : '';
+      return { status: 'error', kind: error.kind, message: ctx.redactor.redact(`${error.message}${tries}${wait}`), attempts };
     }
     const delay = backoffDelay(attempt, error.retryAfterMs, ctx.backoff);
     ctx.onRetry?.(job, error, delay);
     await sleep(delay, ctx.signal);
+  }
+}
+
+/** Keep an answer in the cache; a cache that cannot be written (disk full) only costs a later call, never the answer. */
+function putInCache(cache: ResponseCache | undefined, key: string, model: string, result: GenerateResult): void {
+  try {
+    cache?.put(key, model, result);
+  } catch {
+    // the answer itself is recorded in the run store, whose own failures stop the run with a clear message
   }
 }
 

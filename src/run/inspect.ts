@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from './evaluate.js';
+import { StoreError } from './store-errors.js';
 import { RunStore, STORE_FILE, type StatusCount } from './store.js';
 
 export interface RunInfo {
@@ -9,10 +10,17 @@ export interface RunInfo {
   manifest?: Manifest;
   counts: StatusCount[];
   totals: { done: number; error: number; pending: number; running: number; all: number; inputTokens: number; outputTokens: number; cost: number; unpricedDone: number };
-  /** complete: every job done; errors: some ended in error; incomplete: some still pending or running. */
-  status: 'complete' | 'errors' | 'incomplete' | 'empty';
+  /**
+   * complete: every job done; errors: some ended in error; incomplete: some still pending or running; damaged:
+   * the store could not be read (only in listings, with `problem` saying why and what to do).
+   */
+  status: 'complete' | 'errors' | 'incomplete' | 'empty' | 'damaged';
   errorsByKind: { kind: string; n: number; example: string }[];
+  /** Why a damaged run could not be read. */
+  problem?: string;
 }
+
+const NO_TOTALS: RunInfo['totals'] = { done: 0, error: 0, pending: 0, running: 0, all: 0, inputTokens: 0, outputTokens: 0, cost: 0, unpricedDone: 0 };
 
 export function isRunDir(dir: string): boolean {
   return existsSync(join(dir, STORE_FILE));
@@ -35,12 +43,22 @@ export function describeRun(dir: string): RunInfo {
   }
 }
 
-/** Run directories directly under `root`, newest first. */
+/** A run for a listing: described, or — when its store cannot be read — marked damaged with the reason. */
+function describeForList(dir: string): RunInfo {
+  try {
+    return describeRun(dir);
+  } catch (err) {
+    if (!(err instanceof StoreError)) throw err;
+    return { dir, counts: [], totals: { ...NO_TOTALS }, status: 'damaged', errorsByKind: [], problem: err.message };
+  }
+}
+
+/** Run directories directly under `root`, newest first (damaged ones last). One damaged store hides no other run. */
 export function listRuns(root: string): RunInfo[] {
   if (!existsSync(root)) return [];
   return readdirSync(root)
     .map((name) => join(root, name))
     .filter((p) => statSync(p).isDirectory() && isRunDir(p))
-    .map(describeRun)
+    .map(describeForList)
     .sort((a, b) => (b.manifest?.createdAt ?? '').localeCompare(a.manifest?.createdAt ?? ''));
 }

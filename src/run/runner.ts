@@ -2,7 +2,9 @@
  * The evaluation runner: put the jobs of a run in its store, then work through the pending ones — per model, as
  * many at once as the model's adaptive limit allows — until none is left, the budget is reached or the run is
  * stopped. Jobs end done or error; a stopped run leaves the rest pending, and running the same command again
- * continues it. Several processes can work on one store at once.
+ * continues it. Several processes can work on one store at once. When the store itself fails (disk full,
+ * read-only, damaged), every worker stops — nothing more is asked, requests in flight are cancelled — and the
+ * run rejects once with that error.
  */
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { ModelError } from '../models/errors.js';
@@ -10,7 +12,7 @@ import { estimateTokens } from '../models/tokens.js';
 import type { Model } from '../models/types.js';
 import { parseAnswer } from './answers.js';
 import type { ResponseCache } from './cache.js';
-import { executeJob, jobResult } from './execute.js';
+import { executeJob, jobResult, type Outcome } from './execute.js';
 import type { JobSpec, ModelEntry } from './jobs.js';
 import { AdaptiveLimiter, DEFAULT_BACKOFF, type BackoffOptions } from './limiter.js';
 import { Redactor } from './secrets.js';
@@ -31,7 +33,10 @@ export interface RunnerOptions {
   /** Builds the Model of an entry (the registry; tests inject their own). */
   createModel: (entry: ModelEntry) => Promise<Model>;
   cache?: ResponseCache;
-  /** Stop scheduling once this much (USD) would be spent by this invocation. */
+  /**
+   * Stop scheduling once the run's cost would pass this much (USD): what its stored answers cost — in every
+   * invocation so far, so resuming does not spend the budget again — plus what this invocation spends.
+   */
   maxCost?: number;
   signal?: AbortSignal;
   backoff?: BackoffOptions;
@@ -66,13 +71,21 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
   const { store } = opts;
   const worker = opts.workerId ?? newWorkerId();
   const redactor = opts.redactor ?? new Redactor();
-  const signal = opts.signal ?? new AbortController().signal;
+  const stopped = opts.signal ?? new AbortController().signal;
+  // a failing store stops every model's workers, not only the one that hit it
+  const storeFailed = new AbortController();
+  const signal = AbortSignal.any([stopped, storeFailed.signal]);
+  let fatal: { error: unknown } | undefined;
+  const fail = (err: unknown): void => {
+    fatal ??= { error: err };
+    storeFailed.abort();
+  };
   const emit = opts.onEvent ?? (() => undefined);
   store.addJobs(opts.jobs);
   store.reclaimStale(Date.now(), new Set([worker]));
 
   const result: RunnerResult = { done: 0, errors: 0, pending: 0, cached: 0, inputTokens: 0, outputTokens: 0, cost: 0, budgetReached: false, interrupted: false, wallMs: 0 };
-  let spent = 0;
+  let spent = opts.maxCost === undefined ? 0 : store.totals().cost; // the budget covers the whole run
   let committed = 0; // estimated cost of calls in flight
   const outputSeen = new Map<string, { n: number; total: number }>();
 
@@ -95,7 +108,8 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
       emit({ type: 'model-failed', model: id, message: redactor.redact((err as Error).message) });
       return;
     }
-    const limiter = new AdaptiveLimiter(entry.concurrency);
+    const backoff = opts.backoff ?? DEFAULT_BACKOFF;
+    const limiter = new AdaptiveLimiter(entry.concurrency, backoff.maxRetryAfterMs);
     const leaseMs = entry.timeoutMs * (entry.maxRetries + 1) + 60_000;
     const inFlight = new Set<Promise<void>>();
     const ctx = {
@@ -104,7 +118,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
       limiter,
       redactor,
       signal,
-      backoff: opts.backoff ?? DEFAULT_BACKOFF,
+      backoff,
       ...(opts.cache ? { cache: opts.cache } : {}),
       ...(entry.price ? { price: entry.price } : {}),
       onRetry: (job: StoredJob, error: ModelError, delayMs: number) => {
@@ -115,10 +129,18 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
 
     const handle = async (job: StoredJob, estimate: number): Promise<void> => {
       committed += estimate;
-      const outcome = await executeJob(job, ctx);
-      committed -= estimate;
+      try {
+        record(job, await executeJob(job, ctx));
+      } catch (err) {
+        fail(err);
+      } finally {
+        committed -= estimate;
+      }
+    };
+
+    const record = (job: StoredJob, outcome: Outcome): void => {
       if (outcome.status === 'cancelled') {
-        store.release(job.key, worker);
+        if (!fatal) store.release(job.key, worker); // after a store failure the next run reclaims it
         return;
       }
       if (outcome.status === 'error') {
@@ -165,14 +187,17 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
         if (inFlight.size === 0) break;
         await Promise.race(inFlight);
       }
+    } catch (err) {
+      fail(err);
     } finally {
       await Promise.allSettled(inFlight);
       await model.close?.();
     }
   };
 
-  await Promise.all(opts.models.map(runModel));
-  result.interrupted = signal.aborted;
+  await Promise.all(opts.models.map((m) => runModel(m).catch(fail)));
+  if (fatal) throw fatal.error; // once, after every worker has stopped
+  result.interrupted = stopped.aborted;
   result.pending = opts.models.reduce((n, m) => n + store.pendingCount(m.spec.id), 0);
   result.wallMs = Math.round(performance.now() - started);
   return result;

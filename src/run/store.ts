@@ -9,7 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { JobSpec } from './jobs.js';
-import { explainSqlite, StoreError } from './store-errors.js';
+import { explainFailuresOf, explainSqlite, StoreError, storeErrorOf } from './store-errors.js';
+import { fromRow, SCHEMA, type Row } from './store-schema.js';
 import { processAlive } from './workers.js';
 
 export { newWorkerId } from './workers.js';
@@ -53,51 +54,6 @@ export interface StatusCount {
 
 export const STORE_FILE = 'run.sqlite';
 
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS manifest (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS jobs (
-  key TEXT PRIMARY KEY,
-  model TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  case_uid TEXT NOT NULL,
-  language TEXT NOT NULL,
-  exam TEXT,
-  k INTEGER,
-  template_hash TEXT NOT NULL,
-  prompt TEXT NOT NULL,
-  prompt_hash TEXT NOT NULL,
-  seq INTEGER NOT NULL,
-  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','running','done','error','skipped')),
-  attempts INTEGER NOT NULL DEFAULT 0,
-  worker TEXT,
-  lease_until INTEGER,
-  response TEXT,
-  parsed TEXT,
-  input_tokens INTEGER,
-  output_tokens INTEGER,
-  latency_ms INTEGER,
-  cost REAL,
-  finish_reason TEXT,
-  error_kind TEXT,
-  error TEXT,
-  cached INTEGER NOT NULL DEFAULT 0,
-  updated_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS jobs_status ON jobs (model, status, seq);
-CREATE TABLE IF NOT EXISTS scores (
-  model TEXT NOT NULL,
-  case_uid TEXT NOT NULL,
-  language TEXT NOT NULL,
-  department TEXT NOT NULL,
-  task TEXT NOT NULL,
-  exam TEXT NOT NULL DEFAULT '',
-  value REAL,
-  detail TEXT NOT NULL,
-  PRIMARY KEY (model, case_uid, language, task, exam)
-);
-`;
-
 export interface ScoreRecord {
   model: string;
   caseUid: string;
@@ -107,60 +63,6 @@ export interface ScoreRecord {
   exam: string;
   value: number | null;
   detail: unknown;
-}
-
-interface Row {
-  key: string;
-  model: string;
-  kind: string;
-  case_uid: string;
-  language: string;
-  exam: string | null;
-  k: number | null;
-  template_hash: string;
-  prompt: string;
-  prompt_hash: string;
-  status: JobStatus;
-  attempts: number;
-  response: string | null;
-  parsed: string | null;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  latency_ms: number | null;
-  cost: number | null;
-  finish_reason: string | null;
-  error_kind: string | null;
-  error: string | null;
-  cached: number;
-  updated_at: number;
-}
-
-function fromRow(r: Row): StoredJob {
-  return {
-    key: r.key,
-    model: r.model,
-    kind: r.kind as StoredJob['kind'],
-    caseUid: r.case_uid,
-    language: r.language,
-    ...(r.exam !== null ? { exam: r.exam } : {}),
-    ...(r.k !== null ? { k: r.k } : {}),
-    templateHash: r.template_hash,
-    prompt: r.prompt,
-    promptHash: r.prompt_hash,
-    status: r.status,
-    attempts: r.attempts,
-    response: r.response,
-    parsed: r.parsed,
-    inputTokens: r.input_tokens,
-    outputTokens: r.output_tokens,
-    latencyMs: r.latency_ms,
-    cost: r.cost,
-    finishReason: r.finish_reason,
-    errorKind: r.error_kind,
-    error: r.error,
-    cached: r.cached === 1,
-    updatedAt: r.updated_at,
-  };
 }
 
 export class RunStore {
@@ -187,8 +89,19 @@ export class RunStore {
     try {
       return new RunStore(path);
     } catch (err) {
-      throw new StoreError(explainSqlite(err, path));
+      throw storeErrorOf(err, path);
     }
+  }
+
+  /**
+   * Throw, before anything is written, when SQLite's quick check finds the file damaged: a run resumed on a
+   * damaged store must not write into it (the damaged file is left as it is, for a copy or a repair).
+   */
+  checkSound(): void {
+    const found = (this.db.pragma('quick_check') as { quick_check: string }[]).map((r) => r.quick_check).filter((m) => !m.startsWith('***'));
+    if (found.length === 1 && found[0] === 'ok') return;
+    const message = `database disk image is malformed: ${found[0] ?? 'quick check failed'}${found.length > 1 ? ` (and ${found.length - 1} more problem${found.length > 2 ? 's' : ''})` : ''}`;
+    throw new StoreError(explainSqlite({ code: 'SQLITE_CORRUPT', message }, this.path), { code: 'SQLITE_CORRUPT' });
   }
 
   close(): void {
@@ -390,3 +303,6 @@ export class RunStore {
     return (this.db.pragma('integrity_check', { simple: true }) as string) ?? 'unknown';
   }
 }
+
+// every read and write after opening says which file failed and what to do, as opening does
+explainFailuresOf(RunStore.prototype, (store: RunStore) => store.path);

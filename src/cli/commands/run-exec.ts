@@ -11,8 +11,8 @@ import { describeRun, isRunDir } from '../../run/inspect.js';
 import { planPrompts } from '../../run/plan.js';
 import { Progress } from '../../run/progress.js';
 import { kindsForTasks, modelEntries, newRunId, RUNS_DIR, unpriced, type ModelFlags } from '../../run/setup.js';
-import { RunStore } from '../../run/store.js';
-import { explainSqlite } from '../../run/store-errors.js';
+import { RunStore, STORE_FILE } from '../../run/store.js';
+import { storeErrorOf } from '../../run/store-errors.js';
 import { GENERATION_KINDS } from '../../tasks/definitions.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
@@ -223,8 +223,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     return info.status === 'complete' ? 0 : 1;
   } catch (err) {
     if (err instanceof ModelError) throw new UsageError(err.message);
-    if (typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('SQLITE_')) throw new Error(explainSqlite(err, join(dir, 'run.sqlite')));
-    throw err;
+    throw storeErrorOf(err, join(dir, STORE_FILE)); // a SQLite failure not already explained, said for a user
   } finally {
     process.off('SIGINT', onSigint);
     cache?.close();

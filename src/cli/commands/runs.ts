@@ -16,7 +16,7 @@ export function register(program: Command, io: Io): void {
     .action((dir: string, opts: { json?: boolean }) => {
       const runs = listRuns(dir);
       if (opts.json) {
-        io.out(JSON.stringify(runs.map((r) => ({ dir: r.dir, status: r.status, createdAt: r.manifest?.createdAt, models: r.manifest?.models.map((m) => m.id), totals: r.totals })), null, 2));
+        io.out(JSON.stringify(runs.map((r) => ({ dir: r.dir, status: r.status, createdAt: r.manifest?.createdAt, models: r.manifest?.models.map((m) => m.id), totals: r.totals, ...(r.problem ? { problem: r.problem } : {}) })), null, 2));
         return;
       }
       if (runs.length === 0) {
@@ -33,6 +33,7 @@ export function register(program: Command, io: Io): void {
         (r.manifest?.updatedAt ?? '').replace('T', ' ').slice(0, 19),
       ]);
       io.out(table(['run', 'status', 'models', 'done', 'errors', 'cost', 'updated'], rows, [3, 4]));
+      for (const r of runs) if (r.problem) io.out(paint(io, 'red', `${r.dir.split('/').pop()!} is damaged: ${r.problem}`));
     });
 
   program
