@@ -8,8 +8,8 @@ import { foldKey } from '../bench/text.js';
 import { parseSections, SECTION_LABELS, type Sections } from '../tasks/sections.js';
 
 const L = {
-  en: { basic: 'Patient Basic Information', cc: 'Chief Complaint', hx: 'Medical History', pe: 'Physical Examination', none: 'none', notDone: 'not performed (not available for this patient)', abnormal: 'abnormal', findings: 'Findings', impression: 'Impression', sep: ', ' },
-  zh: { basic: '患者基本信息', cc: '主诉', hx: '病史', pe: '体格检查', none: '无', notDone: '未做（该患者无此项检查）', abnormal: '异常项目', findings: '影像所见', impression: '影像诊断', sep: '、' },
+  en: { basic: 'Patient Basic Information', cc: 'Chief Complaint', hx: 'Medical History', pe: 'Physical Examination', none: 'none', notDone: 'not performed (not available for this patient)', abnormal: 'abnormal', findings: 'Findings', impression: 'Impression', sep: ', ', labResults: 'Laboratory results', orderedLabs: 'Laboratory tests ordered', orderedImaging: 'Imaging examinations ordered', orderedUnknown: 'Requests not on this patient\'s list' },
+  zh: { basic: '患者基本信息', cc: '主诉', hx: '病史', pe: '体格检查', none: '无', notDone: '未做（该患者无此项检查）', abnormal: '异常项目', findings: '影像所见', impression: '影像诊断', sep: '、', labResults: '实验室检查结果', orderedLabs: '申请的实验室检查', orderedImaging: '申请的影像学检查', orderedUnknown: '该患者没有的检查申请' },
 } as const;
 
 /** Basic information, chief complaint, history and physical examination — no results. */
@@ -75,6 +75,23 @@ export function labReport(c: ClinicalCase, orders: Orders): string {
   const lines = c.labs.filter((x) => orders.labs.includes(x.key)).map((x) => `${x.name}${colon}${x.result}\n${l.abnormal}${colon}${x.abnormal || l.none}`);
   for (const u of orders.unknown) lines.push(`${u}${colon}${l.notDone}`);
   return lines.join('\n') || l.none;
+}
+
+/** What the laboratory was asked for (the prompt of its step in the transcript; no model reads it). */
+export function labRequest(c: ClinicalCase, orders: Orders): string {
+  const l = L[c.language];
+  const colon = c.language === 'zh' ? '：' : ': ';
+  const names = (keys: string[], from: readonly (LabTest | ImagingExam)[]): string => keys.map((k) => from.find((x) => x.key === k)?.name ?? k).join(l.sep) || l.none;
+  return [
+    `${l.orderedLabs}${colon}${names(orders.labs, c.labs)}`,
+    `${l.orderedImaging}${colon}${names(orders.imaging, c.imaging)}`,
+    `${l.orderedUnknown}${colon}${orders.unknown.join(l.sep) || l.none}`,
+  ].join('\n');
+}
+
+/** The case details with the released laboratory results, for the nurse and the pharmacist. */
+export function withLabResults(details: string, lab: string, lang: 'zh' | 'en'): string {
+  return `${details}\n\n${L[lang].labResults}${lang === 'zh' ? '：' : ':'}\n${lab}`;
 }
 
 /** The imaging reports: findings of each ordered exam with the radiologist's impression. */

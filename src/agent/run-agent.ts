@@ -10,21 +10,24 @@ import type { ClinicalCase } from '../bench/case.js';
 import { packageVersion } from '../bench/bundled.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { FileReport } from '../bench/loader.js';
-import { createModel } from '../models/registry.js';
+import { apiKeyFor, createModel } from '../models/registry.js';
+import { estimateTokens } from '../models/tokens.js';
 import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
+import type { Config } from '../run/config.js';
 import type { Manifest } from '../run/evaluate.js';
 import { storedCall } from '../run/call.js';
 import type { ExecuteContext } from '../run/execute.js';
-import type { JobSpec } from '../run/jobs.js';
+import type { JobSpec, ModelEntry } from '../run/jobs.js';
 import { hashOf, sha256 } from '../run/keys.js';
 import { AdaptiveLimiter, DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
 import { Redactor } from '../run/secrets.js';
-import { modelEntries, type ModelFlags } from '../run/setup.js';
+import type { ModelFlags } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
 import { parseSections } from '../tasks/sections.js';
 import type { TemplateSet } from '../tasks/templates.js';
-import { runAgentCase, type AgentConfig, type Caller } from './workflow.js';
+import { agentModels, agentTemplates, manifestModel, variantWarnings, type AgentModel } from './setup.js';
+import { runAgentCase, type AgentConfig, type Caller, type Recorder } from './workflow.js';
 
 export interface AgentRunOptions {
   dir: string;
@@ -35,14 +38,21 @@ export interface AgentRunOptions {
   config: AgentConfig;
   /** Model id the agent's answers are stored and scored under (default `agent#k@m`). */
   name?: string;
+  /** The config file's settings (models' keys, headers, prices, sampling, limits), as `clinicallab run` uses them. */
+  fileConfig?: Config;
+  /** Command-line overrides of sampling and limits; they win over the config file. */
   flags?: ModelFlags;
-  /** Cases worked on at once. */
+  /** Cases worked on at once (default: the flags' or the config's concurrency, else 4). */
   concurrency?: number;
+  /** USD: no new step is started once its estimated cost would pass this (needs a price for every model). */
+  maxCost?: number;
   cache?: ResponseCache;
   retryErrors?: boolean;
   signal?: AbortSignal;
   backoff?: BackoffOptions;
-  createModel?: (spec: string) => Promise<Model>;
+  env?: NodeJS.ProcessEnv;
+  /** Make a role's model (default: from its spec and its settings, as the runner does). */
+  createModel?: (spec: string, entry: ModelEntry) => Promise<Model>;
   onCase?: (c: ClinicalCase, outcome: 'done' | 'error', message?: string) => void;
 }
 
@@ -50,22 +60,57 @@ export interface AgentRunResult {
   agent: string;
   done: number;
   failed: number;
+  /** Cases left unfinished because the budget was reached (resume later to finish them). */
+  unfinished: number;
+  budgetReached: boolean;
+  /** What the variant could not do as named (also printed and stored with the run). */
+  warnings: string[];
   wallMs: number;
+}
+
+/** What an agent run records about itself beside the manifest, as `agent:<id>`. */
+export interface AgentRecord {
+  agent: string;
+  k: number;
+  m: number;
+  roles: AgentConfig['roles'];
+  routing: AgentConfig['routing'];
+  models: ReturnType<typeof manifestModel>[];
+  templates: Record<string, { hash: string; source: string }>;
+  warnings: string[];
+}
+
+class BudgetReached extends Error {}
+
+/** The models of an agent run, for checks before anything starts (keys, prices). */
+export function resolveAgentModels(o: Pick<AgentRunOptions, 'config' | 'taxonomy' | 'fileConfig' | 'flags'>): Map<string, AgentModel> {
+  return agentModels(o.config, o.taxonomy, o.fileConfig ?? {}, o.flags ?? {});
 }
 
 export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
   const started = performance.now();
   const agent = o.name ?? `agent#${o.config.k}@${o.config.m}`;
+  const env = o.env ?? process.env;
+  const models = resolveAgentModels(o);
+  const warnings = variantWarnings(agent, o.config, o.taxonomy);
   const store = RunStore.open(o.dir);
   const worker = newWorkerId();
   const redactor = new Redactor();
+  for (const { entry } of models.values()) {
+    try {
+      redactor.add(apiKeyFor(entry.spec, entry.settings, env));
+    } catch {
+      // a missing key is reported when the model is created
+    }
+    for (const v of Object.values(entry.settings.headers ?? {})) redactor.add(v);
+  }
   const signal = o.signal ?? new AbortController().signal;
   const roles = new Map<string, Promise<ExecuteContext>>();
   const context = (spec: string): Promise<ExecuteContext> => {
     let ctx = roles.get(spec);
     if (!ctx) {
-      const entry = modelEntries([spec], {}, o.flags ?? {})[0]!;
-      ctx = (o.createModel ?? ((s: string) => createModel(s)))(spec).then((model) => ({
+      const entry = models.get(spec)!.entry;
+      ctx = (o.createModel ?? ((_: string, e: ModelEntry) => createModel(e.spec, e.settings, env)))(spec, entry).then((model) => ({
         model,
         entry,
         limiter: new AdaptiveLimiter(entry.concurrency),
@@ -79,12 +124,16 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     }
     return ctx;
   };
-  const leaseMs = 15 * 60_000;
+  const leaseMs = Math.max(15 * 60_000, ...[...models.values()].map(({ entry }) => entry.timeoutMs * (entry.maxRetries + 1) + 60_000));
+  let spent = 0;
+  let committed = 0; // estimated cost of steps in flight
 
   try {
     const previous = store.getManifest<Manifest>();
     const now = new Date().toISOString();
+    const templates = agentTemplates(o.config, o.templates, o.cases.map((c) => c.language));
     store.setManifest({
+      ...(previous ?? {}),
       tool: { name: 'clinicallab', version: packageVersion() },
       node: process.version,
       createdAt: previous?.createdAt ?? now,
@@ -94,26 +143,50 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       filters: previous?.filters ?? {},
       cases: o.caseFiles.map((f) => ({ file: f.file, sha256: f.sha256, records: f.loaded })),
       records: o.cases.length,
-      templates: previous?.templates ?? {},
+      templates: { ...(previous?.templates ?? {}), ...templates },
       departments: o.taxonomy.departments.map((d) => d.id),
       invocations: (previous?.invocations ?? 0) + 1,
     } satisfies Manifest);
-    store.setMeta(`agent:${agent}`, { agent, k: o.config.k, m: o.config.m, roles: o.config.roles, routing: o.config.routing });
+    const record: AgentRecord = { agent, k: o.config.k, m: o.config.m, roles: o.config.roles, routing: o.config.routing, models: [...models.values()].map(manifestModel), templates, warnings };
+    store.setMeta(`agent:${agent}`, record);
     store.reclaimStale(Date.now(), new Set([worker]));
 
     const call: Caller = async (c, step) => {
-      const key = hashOf({ agent, model: step.model, template: step.templateHash, case: c.uid, language: c.language, kind: step.kind, part: step.part, prompt: sha256(step.prompt) });
-      return storedCall(
-        store,
-        worker,
-        {
-          key, model: agent, kind: step.kind as JobSpec['kind'], caseUid: c.uid, language: c.language, ...(step.exam ? { exam: step.exam } : {}),
-          templateHash: step.templateHash, prompt: step.prompt, label: `${step.role} (${step.model})`,
-          parse: (t) => ({ role: step.role, model: step.model, ...(step.parse(t) as object) }),
-        },
-        await context(step.model),
-        { leaseMs, ...(o.retryErrors ? { retryErrors: true } : {}) },
-      );
+      const { entry } = models.get(step.model)!;
+      const key = hashOf({ agent, model: step.model, params: entry.params, template: step.templateHash, case: c.uid, language: c.language, kind: step.kind, part: step.part, prompt: sha256(step.prompt) });
+      let estimate = 0;
+      if (o.maxCost !== undefined && entry.price && store.job(key)?.status !== 'done') {
+        estimate = (estimateTokens(step.prompt) * entry.price.input + (entry.params.maxTokens ?? 600) * entry.price.output) / 1e6;
+        if (spent + committed + estimate > o.maxCost) throw new BudgetReached();
+      }
+      committed += estimate;
+      try {
+        const before = store.job(key)?.status;
+        const text = await storedCall(
+          store,
+          worker,
+          {
+            key, model: agent, kind: step.kind as JobSpec['kind'], caseUid: c.uid, language: c.language, ...(step.exam ? { exam: step.exam } : {}),
+            templateHash: step.templateHash, prompt: step.prompt, label: `${step.role} (${step.model})`,
+            parse: (t) => ({ role: step.role, model: step.model, ...(step.parse(t) as object) }),
+          },
+          await context(step.model),
+          { leaseMs, ...(o.retryErrors ? { retryErrors: true } : {}) },
+        );
+        if (before !== 'done') spent += store.job(key)?.cost ?? 0;
+        return text;
+      } finally {
+        committed -= estimate;
+      }
+    };
+
+    /** A step without a model (the laboratory), stored done with what it was asked and what it released. */
+    const recordStep: Recorder = (c, step) => {
+      const key = hashOf({ agent, case: c.uid, language: c.language, kind: step.kind, part: step.part, prompt: sha256(step.prompt) });
+      if (store.job(key)?.status === 'done') return;
+      if (!store.job(key)) store.addJobs([{ key, model: agent, kind: step.kind, caseUid: c.uid, language: c.language, templateHash: 'agent', prompt: step.prompt, promptHash: sha256(step.prompt).slice(0, 32) }]);
+      if (!store.claimKey(key, worker, leaseMs, true)) return;
+      store.complete(key, worker, { response: step.response, parsed: { role: step.role, model: null, ...(step.parsed as object) }, inputTokens: 0, outputTokens: 0, latencyMs: 0, cost: 0, finishReason: 'stop', attempts: 0, cached: false });
     };
 
     /** The final six-section answer is the agent's own (no model call): stored done, or as an error. */
@@ -130,17 +203,22 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       }
     };
 
-    const result: AgentRunResult = { agent, done: 0, failed: 0, wallMs: 0 };
+    const result: AgentRunResult = { agent, done: 0, failed: 0, unfinished: 0, budgetReached: false, warnings, wallMs: 0 };
     const queue = [...o.cases];
-    const workers = Array.from({ length: Math.max(1, o.concurrency ?? 4) }, async () => {
-      for (let c = queue.shift(); c && !signal.aborted; c = queue.shift()) {
+    const concurrency = o.concurrency ?? o.flags?.concurrency ?? o.fileConfig?.concurrency ?? 4;
+    const workers = Array.from({ length: Math.max(1, concurrency) }, async () => {
+      for (let c = queue.shift(); c && !signal.aborted && !result.budgetReached; c = queue.shift()) {
         try {
-          const t = await runAgentCase(c, o.config, { templates: o.templates, taxonomy: o.taxonomy, call });
+          const t = await runAgentCase(c, o.config, { templates: o.templates, taxonomy: o.taxonomy, call, record: recordStep });
           finish(c, t.final);
           result.done++;
           o.onCase?.(c, 'done');
         } catch (err) {
           if (signal.aborted) break;
+          if (err instanceof BudgetReached) {
+            result.budgetReached = true; // the case stays unfinished: its finished steps are kept for a resume
+            break;
+          }
           const message = redactor.redact((err as Error).message);
           finish(c, null, message);
           result.failed++;
@@ -149,6 +227,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       }
     });
     await Promise.all(workers);
+    result.unfinished = o.cases.length - result.done - result.failed;
     for (const ctx of roles.values()) await (await ctx).model.close?.();
     result.wallMs = Math.round(performance.now() - started);
     return result;

@@ -15,10 +15,10 @@ import { parseDepartmentAnswer, parseMultiDepartmentAnswer } from '../tasks/depa
 import { departmentGuidePrompt } from '../tasks/prompts.js';
 import { formatSections, parseSections } from '../tasks/sections.js';
 import { getTemplate, renderTemplate, type TemplateName, type TemplateSet } from '../tasks/templates.js';
-import { consultDetails, finalPlan, imagingReport, imagingVocabulary, labReport, labVocabulary, opinionsText, readConsult, type Orders } from './prompts.js';
+import { consultDetails, finalPlan, imagingReport, imagingVocabulary, labReport, labRequest, labVocabulary, opinionsText, readConsult, withLabResults, type Orders } from './prompts.js';
 import { specialists, type RoutingTable } from './routing.js';
 
-export type Role = 'navigator' | 'clinician' | 'radiologist' | 'chief' | 'nurse' | 'pharmacist';
+export type Role = 'navigator' | 'clinician' | 'laboratory' | 'radiologist' | 'chief' | 'nurse' | 'pharmacist';
 
 export interface RoleModels {
   navigator: string;
@@ -53,10 +53,24 @@ export interface Step {
 /** Ask a step; returns the answer text. Throws when the step finally failed (the case then stops). */
 export type Caller = (c: ClinicalCase, step: Step) => Promise<string>;
 
+/** A step no model answers (the laboratory): what it was asked, what it gave back, kept in the transcript. */
+export interface RecordedStep {
+  role: 'laboratory';
+  kind: 'agent-lab';
+  part: string;
+  prompt: string;
+  response: string;
+  parsed: unknown;
+}
+
+export type Recorder = (c: ClinicalCase, step: RecordedStep) => void;
+
 export interface CaseTranscript {
   departments: string[];
   clinicians: { department: string; model: string }[];
   orders: Orders;
+  /** Whether a chief physician merged several opinions. */
+  merged: boolean;
   final: string;
 }
 
@@ -65,8 +79,8 @@ function render(templates: TemplateSet, c: ClinicalCase, name: TemplateName, val
   return { prompt: renderTemplate(t, values), templateHash: t.hash };
 }
 
-export async function runAgentCase(c: ClinicalCase, cfg: AgentConfig, ctx: { templates: TemplateSet; taxonomy: DepartmentTaxonomy; call: Caller }): Promise<CaseTranscript> {
-  const { templates, taxonomy, call } = ctx;
+export async function runAgentCase(c: ClinicalCase, cfg: AgentConfig, ctx: { templates: TemplateSet; taxonomy: DepartmentTaxonomy; call: Caller; record: Recorder }): Promise<CaseTranscript> {
+  const { templates, taxonomy, call, record } = ctx;
   const lang = c.language;
   const deptName = (id: string): string => {
     const d = taxonomy.departments.find((x) => x.id === id)!;
@@ -98,8 +112,10 @@ export async function runAgentCase(c: ClinicalCase, cfg: AgentConfig, ctx: { tem
     for (const k of ['labs', 'imaging', 'unknown'] as const) for (const x of o[k]) if (!orders[k].includes(x)) orders[k].push(x);
   }
 
-  // 3. laboratory (no model) and 4. radiologist, one report per ordered exam
+  // 3. laboratory (no model): the ordered panels' results, "not performed" for the rest; a step of the transcript
   const lab = labReport(c, orders);
+  record(c, { role: 'laboratory', kind: 'agent-lab', part: 'lab', prompt: labRequest(c, orders), response: lab, parsed: { orders, released: orders.labs, notPerformed: orders.unknown } });
+  // 4. radiologist, one report per ordered exam
   const impressions: Record<string, string> = {};
   for (const exam of c.imaging.filter((e) => orders.imaging.includes(e.key) && e.findings !== '')) {
     const p = render(templates, c, 'imaging-diagnosis', { modality: exam.name, findings: exam.findings });
@@ -122,10 +138,11 @@ export async function runAgentCase(c: ClinicalCase, cfg: AgentConfig, ctx: { tem
   }
   const sections = parseSections(merged).sections;
 
-  // 6. treatment: the nurse's actions and the pharmacist's revised plan make the final plan
-  const treat = { case_details: details, principal: sections.principal, plan: sections.plan };
+  // 6. treatment: the nurse's actions and the pharmacist's revised plan make the final plan; both see the lab
+  // results (monitoring, and doses and contraindications depend on kidney and liver values)
+  const treat = { case_details: withLabResults(details, lab, lang), principal: sections.principal, plan: sections.plan };
   const nurse = await call(c, { role: 'nurse', model: cfg.roles.nurse, kind: 'agent-nurse', part: 'nurse', ...render(templates, c, 'agent-nurse', treat), parse: (t) => ({ text: t.trim() }) });
   const pharm = await call(c, { role: 'pharmacist', model: cfg.roles.pharmacist, kind: 'agent-pharmacist', part: 'pharmacist', ...render(templates, c, 'agent-pharmacist', treat), parse: (t) => ({ text: t.trim() }) });
   const final = formatSections({ ...sections, plan: finalPlan(pharm, nurse, sections.plan, lang) }, lang);
-  return { departments, clinicians, orders, final };
+  return { departments, clinicians, orders, merged: opinions.length > 1, final };
 }

@@ -9,8 +9,10 @@ import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import { loadCases, type LoadResult } from '../../src/bench/loader.js';
 import { RunStore } from '../../src/run/store.js';
 import { loadTemplates, type TemplateSet } from '../../src/tasks/templates.js';
-import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
+import type { Config } from '../../src/run/config.js';
+import { mockTokenCount, startMockOpenAI, type MockServer } from '../support/mock-openai.js';
 import { runCli, tempDir } from '../helpers.js';
+import { last, NURSE, PHARMACIST, scriptHospital } from './hospital.js';
 
 const taxonomy = DepartmentTaxonomy.default();
 let server: MockServer;
@@ -30,7 +32,6 @@ const spec = (name: string): string => `openai-compatible:${name}@${server.url}`
 const prompts = (kind: RegExp) => server.calls.filter((c) => kind.test(c.messages.at(-1)!.content));
 const CONSULT = /Examinations: the laboratory tests/;
 const FINAL = /results of the examinations you and your colleagues ordered/;
-const CHIEF = /You are the chief physician/;
 
 function routing(neuro: string[]): RoutingTable {
   const other = [{ model: spec('generalist'), score: null, n: 0 }];
@@ -53,9 +54,9 @@ beforeEach(() => {
   });
 });
 
-async function agent(neuro: string[], m: number, dir = tempDir(), signal?: AbortSignal) {
+async function agent(neuro: string[], m: number, dir = tempDir(), signal?: AbortSignal, fileConfig?: Config) {
   const cfg = { k: 1, m, routing: routing(neuro), roles: { navigator: spec('navigator'), radiologist: spec('radiologist'), chief: spec('chief'), nurse: spec('nurse'), pharmacist: spec('pharmacist') } };
-  const result = await runAgent({ dir, cases: [stroke], caseFiles: loaded.files, templates, taxonomy, config: cfg, backoff: { baseMs: 5, maxMs: 20 }, ...(signal ? { signal } : {}) });
+  const result = await runAgent({ dir, cases: [stroke], caseFiles: loaded.files, templates, taxonomy, config: cfg, backoff: { baseMs: 5, maxMs: 20 }, ...(signal ? { signal } : {}), ...(fileConfig ? { fileConfig } : {}) });
   return { result, dir };
 }
 
@@ -79,19 +80,35 @@ describe('ClinicalAgent', () => {
     expect(server.calls.filter((c) => c.model === 'radiologist')).toHaveLength(0); // no imaging was ordered
   });
 
-  it('has the chief physician merge several opinions, and the nurse and pharmacist refine the plan', async () => {
-    const { dir } = await agent(['neuro-a', 'neuro-b'], 2);
-    expect(prompts(FINAL)).toHaveLength(2);
-    const chief = prompts(CHIEF);
-    expect(chief).toHaveLength(1);
-    expect(chief[0]!.messages.at(-1)!.content).toMatch(/Opinion 1 \(Neurology, openai-compatible:neuro-a@[^)]+\):[\s\S]*Opinion 2/);
-    expect(server.calls.map((c) => c.model)).toEqual(expect.arrayContaining(['nurse', 'pharmacist', 'chief', 'navigator']));
+  it('stores every step of the transcript with its prompt, response, tokens, latency and cost — the laboratory included', async () => {
+    const sent = scriptHospital(server, { navigator: 'Neurology', orders: [stroke.labs[0]!.name, 'PET-CT'] });
+    const price = { input: 3, output: 7 };
+    const names = ['navigator', 'neuro-a', 'neuro-b', 'radiologist', 'chief', 'nurse', 'pharmacist'];
+    const { dir } = await agent(['neuro-a', 'neuro-b'], 2, tempDir(), undefined, { pricing: Object.fromEntries(names.map((n) => [spec(n), price])) });
     const store = RunStore.open(dir);
-    const kinds = store.jobs({ prompts: false }).map((j) => j.kind);
-    const final = store.jobs().find((j) => j.kind === 'clinical-diagnosis')!;
+    const jobs = store.jobs();
     store.close();
-    expect(kinds).toEqual(['department-guide', 'agent-consult', 'agent-consult', 'agent-final', 'agent-final', 'agent-chief', 'agent-nurse', 'agent-pharmacist', 'clinical-diagnosis']);
-    expect(final.response).toMatch(/Treatment Plan: [\s\S]*Nursing: echo:/);
+    expect(jobs.map((j) => j.kind)).toEqual(['department-guide', 'agent-consult', 'agent-consult', 'agent-lab', 'agent-final', 'agent-final', 'agent-chief', 'agent-nurse', 'agent-pharmacist', 'clinical-diagnosis']);
+    for (const j of jobs.filter((x) => x.kind !== 'agent-lab' && x.kind !== 'clinical-diagnosis')) {
+      const { model } = JSON.parse(j.parsed!) as { model: string };
+      const call = server.calls.find((c) => last(c) === j.prompt && spec(c.model) === model)!;
+      expect(call, `${j.kind} by ${model}`).toBeDefined();
+      expect(j).toMatchObject({ status: 'done', response: sent.get(call.index), inputTokens: mockTokenCount(j.prompt), outputTokens: mockTokenCount(sent.get(call.index)!) });
+      expect(j.latencyMs).toBeGreaterThanOrEqual(0);
+      expect(j.cost).toBeCloseTo((j.inputTokens! * price.input + j.outputTokens! * price.output) / 1e6, 12);
+    }
+    // the laboratory (no model): what was ordered, what it released, what it could not do
+    const lab = jobs.find((j) => j.kind === 'agent-lab')!;
+    expect(lab.prompt).toBe(`Laboratory tests ordered: ${stroke.labs[0]!.name}\nImaging examinations ordered: none\nRequests not on this patient's list: PET-CT`);
+    expect(lab.response).toBe(`${stroke.labs[0]!.name}: ${stroke.labs[0]!.result}\nabnormal: ${stroke.labs[0]!.abnormal || 'none'}\nPET-CT: not performed (not available for this patient)`);
+    expect(JSON.parse(lab.parsed!)).toMatchObject({ role: 'laboratory', model: null, released: [stroke.labs[0]!.key], notPerformed: ['PET-CT'] });
+    expect(lab).toMatchObject({ status: 'done', inputTokens: 0, outputTokens: 0, latencyMs: 0, cost: 0 });
+    // nurse and pharmacist see the released results (doses depend on kidney and liver values), and only those
+    for (const role of [NURSE, PHARMACIST]) {
+      const p = last(server.calls.find((c) => role.test(last(c)))!);
+      expect(p).toContain(`Laboratory results:\n${lab.response}`);
+      for (const other of stroke.labs.slice(1)) expect(p).not.toContain(other.result);
+    }
   });
 
   it('resumes without asking a finished step again', async () => {

@@ -1,24 +1,29 @@
 /** `clinicallab agent`: run ClinicalAgent (Agent#k@m) over cases, then score and report it like any model. */
 import type { Command } from 'commander';
+import type { ModelEntry } from '../../run/jobs.js';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseRoutingTable, type RoutingTable } from '../../agent/routing.js';
-import { runAgent } from '../../agent/run-agent.js';
+import { resolveAgentModels, runAgent } from '../../agent/run-agent.js';
+import { variantWarnings } from '../../agent/setup.js';
 import { agentStats } from '../../agent/stats.js';
+import type { AgentConfig } from '../../agent/workflow.js';
+import { apiKeyFor } from '../../models/registry.js';
 import { routingRows } from '../../report/routing-table.js';
 import { RunStore } from '../../run/store.js';
 import { filterCases } from '../../bench/stats.js';
 import { writeReport } from '../../report/index.js';
 import { ResponseCache, defaultCacheDir } from '../../run/cache.js';
+import { loadConfig, type Config } from '../../run/config.js';
 import { describeRun } from '../../run/inspect.js';
-import { RUNS_DIR } from '../../run/setup.js';
+import { RUNS_DIR, unpriced, type ModelFlags } from '../../run/setup.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
 import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
 import { printScores } from './run-summary.js';
 import { scoreRuns } from './score-exec.js';
 
-interface Options {
+interface Options extends SamplingFlags {
   variant: string;
   routing?: string;
   clinician: string;
@@ -32,15 +37,86 @@ interface Options {
   limit?: string;
   out?: string;
   name?: string;
-  concurrency?: string;
   cache?: boolean;
+  cacheDir?: string;
   retryErrors?: boolean;
   departments?: string;
+  templates?: string;
+  maxCost?: string;
   json?: boolean;
 }
 
+/** Sampling and limit flags shared by `agent` and `judge` (the same names and meaning as `clinicallab run`'s). */
+export interface SamplingFlags {
+  config?: string;
+  temperature?: string;
+  maxTokens?: string;
+  seed?: string;
+  timeout?: string;
+  maxRetries?: string;
+  concurrency?: string;
+}
+
+export function addSamplingOptions(cmd: Command, concurrency: string): Command {
+  return cmd
+    .option('--config <file>', 'config file (default: clinicallab.config.yaml/.yml/.json in the current folder): keys, headers, prices, sampling and limits per model')
+    .option('--temperature <t>', 'sampling temperature of every model (default 0, or the config\'s)')
+    .option('--max-tokens <n>', 'longest answer per request, in tokens')
+    .option('--seed <n>', 'sampling seed, for providers that take one')
+    .option('--timeout <seconds>', 'per request (default 180)')
+    .option('--max-retries <n>', 'retries of a failed request (default 5)')
+    .option('--concurrency <n>', concurrency);
+}
+
+export function number(flag: string, value: string | undefined, opts: { integer?: boolean; min?: number } = {}): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || (opts.integer && !Number.isInteger(n)) || (opts.min !== undefined && n < opts.min)) {
+    throw new UsageError(`${flag} "${value}" should be ${opts.integer ? 'a whole number' : 'a number'}${opts.min !== undefined ? ` ≥ ${opts.min}` : ''}`);
+  }
+  return n;
+}
+
+/** The config file and the sampling flags, as `clinicallab run` reads them. */
+export function samplingSettings(opts: SamplingFlags): { config: Config; flags: ModelFlags } {
+  const { config } = loadConfig(opts.config);
+  const flags: ModelFlags = {};
+  const set = <K extends keyof ModelFlags>(k: K, v: number | undefined): void => {
+    if (v !== undefined) flags[k] = v;
+  };
+  set('concurrency', number('--concurrency', opts.concurrency, { integer: true, min: 1 }));
+  const timeout = number('--timeout', opts.timeout, { min: 0.001 });
+  set('timeoutMs', timeout === undefined ? undefined : timeout * 1000);
+  set('maxRetries', number('--max-retries', opts.maxRetries, { integer: true, min: 0 }));
+  set('temperature', number('--temperature', opts.temperature, { min: 0 }));
+  set('maxTokens', number('--max-tokens', opts.maxTokens, { integer: true, min: 1 }));
+  set('seed', number('--seed', opts.seed, { integer: true }));
+  return { config, flags };
+}
+
+/** Refuse, before anything is written, a model without its key, or --max-cost with a model without a price. */
+export function checkModels(entries: readonly ModelEntry[], maxCost: number | undefined): void {
+  for (const e of entries) {
+    try {
+      apiKeyFor(e.spec, e.settings);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  }
+  const noPrice = unpriced(entries);
+  if (maxCost !== undefined && noPrice.length > 0) {
+    throw new UsageError(`--max-cost needs a price for every model; no price is known for ${noPrice.join(', ')} (add one under "pricing" or the model's "price" in the config file)`);
+  }
+}
+
+/** The cache the config and flags ask for (none with --no-cache or `cache: false`). */
+export function cacheFrom(config: Config, enabled: boolean | undefined, dir: string | undefined): ResponseCache | undefined {
+  if (enabled === false || config.cache === false || (typeof config.cache === 'object' && config.cache.enabled === false)) return undefined;
+  return new ResponseCache(dir ?? (typeof config.cache === 'object' ? config.cache.dir : undefined) ?? defaultCacheDir());
+}
+
 export function register(program: Command, io: Io, setExit: (code: number) => void): void {
-  program
+  const cmd = program
     .command('agent')
     .description('run ClinicalAgent — navigator, department clinicians routed by benchmark, lab, radiologist, chief physician, nurse, pharmacist')
     .option('--variant <k@m>', 'Agent#k@m: the navigator picks k departments (1, 3 or 5), each consults its top m clinicians', '1@1')
@@ -56,40 +132,62 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('-n, --limit <n>', 'only the first n records')
     .option('-o, --out <dir>', 'run directory (an existing one is resumed; a benchmark run directory can hold the agent too)')
     .option('--name <id>', 'model id the agent is stored and scored under (default agent#k@m)')
-    .option('--concurrency <n>', 'cases worked on at once (default 4)')
+    .option('-t, --templates <dir>', 'folder with your own templates replacing the built-in ones')
+    .option('--max-cost <usd>', 'start no new step once the estimated cost would pass this (needs a price for every model)')
     .option('--no-cache', 'do not reuse or store answers in the response cache')
+    .option('--cache-dir <dir>', 'response cache folder (default ~/.cache/clinicallab)')
     .option('--retry-errors', 'ask failed steps again')
     .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
-    .option('--json', 'print JSON')
+    .option('--json', 'print JSON');
+  addSamplingOptions(cmd, 'cases worked on at once (default 4, or the config\'s)')
+    .addHelpText(
+      'after',
+      `
+Role models take their settings (apiKeyEnv, headers, price, temperature, maxTokens, timeoutMs, maxRetries) from
+the config file's "models" entry with the same spec, and "pricing"; flags win over the file.`,
+    )
     .action(async (opts: Options) => {
+      const { config: fileConfig, flags } = samplingSettings(opts);
+      const maxCost = number('--max-cost', opts.maxCost, { min: 0 }) ?? fileConfig.maxCost;
       const m = /^([135])@(\d+)$/.exec(opts.variant);
       if (!m || Number(m[2]) < 1) throw new UsageError(`--variant "${opts.variant}" should be k@m with k 1, 3 or 5 and m ≥ 1 (e.g. 1@1, 3@1, 1@3)`);
       const k = Number(m[1]);
       const mm = Number(m[2]);
-      const taxonomy = await taxonomyFrom(opts.departments);
+      const taxonomy = await taxonomyFrom(opts.departments ?? fileConfig.departments);
       const routing: RoutingTable = opts.routing
         ? parseRoutingTable(await readFile(opts.routing, 'utf8'), opts.routing, taxonomy)
         : { source: ['--clinician'], minCases: 0, overall: [{ model: opts.clinician, score: null, n: 0 }], departments: Object.fromEntries(taxonomy.departments.map((d) => [d.id, { models: [{ model: opts.clinician, score: null, n: 0 }], fallback: false }])) };
-      const language = languageOption(opts.lang);
-      const limit = opts.limit === undefined ? undefined : Number(opts.limit);
-      if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`--limit "${opts.limit}" should be a whole number ≥ 1`);
-      const templates = await loadTemplates();
-      const loaded = await loadWithReport(io, casePathsOrBundled(opts.cases), { taxonomy, quiet: true, json: opts.json ?? false });
+      const language = languageOption(opts.lang) ?? fileConfig.lang;
+      const limit = number('--limit', opts.limit, { integer: true, min: 1 }) ?? fileConfig.limit;
+      const name = opts.name ?? `agent#${k}@${mm}`;
+      const config: AgentConfig = { k, m: mm, routing, roles: { navigator: opts.navigator, radiologist: opts.radiologist, chief: opts.chief, nurse: opts.nurse, pharmacist: opts.pharmacist } };
+      let models;
+      try {
+        models = resolveAgentModels({ config, taxonomy, fileConfig, flags });
+      } catch (err) {
+        throw new UsageError((err as Error).message);
+      }
+      checkModels([...models.values()].map((x) => x.entry), maxCost);
+      const templates = await loadTemplates(opts.templates ?? fileConfig.templates);
+      const configCases = fileConfig.cases === undefined ? undefined : Array.isArray(fileConfig.cases) ? fileConfig.cases : [fileConfig.cases];
+      const loaded = await loadWithReport(io, casePathsOrBundled(opts.cases ?? configCases), { taxonomy, quiet: true, json: opts.json ?? false });
       let cases = filterCases(loaded.cases, language ? { language } : {});
       if (limit !== undefined) cases = cases.slice(0, limit);
-      const name = opts.name ?? `agent#${k}@${mm}`;
       const dir = resolve(opts.out ?? join(RUNS_DIR, `${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-agent-${k}at${mm}`));
-      const cache = opts.cache === false ? undefined : new ResponseCache(defaultCacheDir());
+      const cache = cacheFrom(fileConfig, opts.cache, opts.cacheDir);
+      const warnings = variantWarnings(name, config, taxonomy);
       if (!opts.json) {
         io.out(`${name}: ${cases.length} records, ${k} department(s) × ${mm} clinician(s) each → ${dir}`);
         io.out(paint(io, 'dim', `Routing (${routing.source.join(', ')}):`));
         io.out(paint(io, 'dim', table(['department', 'clinicians, best first', 'basis'], routingRows(routing, taxonomy))));
+        const noPrice = unpriced([...models.values()].map((x) => x.entry));
+        if (noPrice.length > 0) io.out(paint(io, 'yellow', `No price known for ${noPrice.join(', ')}: cost will be reported as unknown.`));
+        for (const w of warnings) io.err(`${paint(io, 'yellow', 'warning')}: ${w}`);
       }
       try {
         const result = await runAgent({
-          dir, cases, caseFiles: loaded.files, templates, taxonomy, name,
-          config: { k, m: mm, routing, roles: { navigator: opts.navigator, radiologist: opts.radiologist, chief: opts.chief, nurse: opts.nurse, pharmacist: opts.pharmacist } },
-          ...(opts.concurrency ? { concurrency: Number(opts.concurrency) } : {}),
+          dir, cases, caseFiles: loaded.files, templates, taxonomy, name, config, fileConfig, flags,
+          ...(maxCost !== undefined ? { maxCost } : {}),
           ...(cache ? { cache } : {}),
           ...(opts.retryErrors ? { retryErrors: true } : {}),
           onCase: (c, outcome, message) => {
@@ -109,12 +207,13 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
         if (opts.json) io.out(JSON.stringify({ dir, result, status: describeRun(dir).status, agent: stats() }, null, 2));
         else {
           io.out(`${result.done} cases answered, ${result.failed} stopped by a failed step, in ${(result.wallMs / 1000).toFixed(1)} s.`);
+          if (result.budgetReached) io.err(paint(io, 'yellow', `budget reached (--max-cost $${maxCost}): ${result.unfinished} case(s) left unfinished; run the same command again with a higher budget to finish them`));
           if (scores) printScores(io, scores);
           const s = stats();
           io.out(`Agent: ${s.ordersPerCase.toFixed(1)} examinations ordered per case (${s.orderedShare.toFixed(1)}% of those available), ${Math.round(s.tokensPerCase).toLocaleString('en-US')} tokens and ${s.costPerCase === null ? 'unknown cost' : `$${s.costPerCase.toFixed(4)}`} per case.`);
           io.out(paint(io, 'bold', `\nResults: ${dir}\nReport:  ${report.file}`));
         }
-        if (result.failed > 0) setExit(1);
+        if (result.failed > 0 || result.unfinished > 0) setExit(1);
       } finally {
         cache?.close();
       }

@@ -65,7 +65,7 @@ export async function createBaselineModel(options: BaselineOptions = {}): Promis
     const role = request.task?.kind;
     if (role === 'agent-chief') return chiefAnswer(prompt);
     if (role === 'agent-nurse') return nurseAnswer(lang);
-    if (role === 'agent-pharmacist') return pharmacistAnswer(prompt);
+    if (role === 'agent-pharmacist') return pharmacistAnswer(prompt, lang);
     const { kind, k } = kindOf(request, prompt, taxonomy);
     if (kind === 'department') {
       const ranked = rankDepartments(index, triageText(prompt, taxonomy), lang)
