@@ -77,7 +77,7 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
     if (error.kind === 'rate-limit' || error.kind === 'server') ctx.limiter.onPushback(asked === undefined ? undefined : cappedRetryAfter(asked, maxWait));
     if (!error.retryable || attempt >= ctx.entry.maxRetries) {
       const tries = attempts === 1 ? '' : ` (after ${attempts} attempts)`;
-      const wait = asked !== undefined && asked > maxWait ? `; the server asked to wait ${Math.round(asked / 1000)} s, longer than the ${Math.round(maxWait / 1000)} s clinicallab waits — retry later with --retry-errors` : '';
+      const wait = asked !== undefined && asked > maxWait ? `; the server asked to wait ${duration(asked)}, longer than the ${duration(maxWait)} clinicallab waits — retry later with --retry-errors` : '';
       return { status: 'error', kind: error.kind, message: ctx.redactor.redact(`${error.message}${tries}${wait}`), attempts };
     }
     const delay = backoffDelay(attempt, error.retryAfterMs, ctx.backoff);
@@ -85,6 +85,8 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
     await sleep(delay, ctx.signal);
   }
 }
+
+const duration = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} s` : `${Math.round(ms)} ms`);
 
 /** Keep an answer in the cache; a cache that cannot be written (disk full) only costs a later call, never the answer. */
 function putInCache(cache: ResponseCache | undefined, key: string, model: string, result: GenerateResult): void {
