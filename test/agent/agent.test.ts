@@ -145,9 +145,15 @@ describe('ClinicalAgent', () => {
 describe('clinicallab agent', () => {
   it('runs offline with the baseline in every role, and is scored and reported like a model', async () => {
     const dir = join(tempDir(), 'agent');
-    const r = await runCli('agent', '--variant', '3@1', '--cases', join(BUNDLED_CASES_DIR, 'urology.json'), '--out', dir);
+    const r = await runCli('agent', '--variant', '3@1', '--cases', join(BUNDLED_CASES_DIR, 'urology.json'), join(BUNDLED_CASES_DIR, 'neurology.json'), '--out', dir);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('6 cases answered, 0 stopped by a failed step');
+    expect(r.out).toContain('12 cases answered, 0 stopped by a failed step');
+    const store = RunStore.open(dir);
+    const answered = store.jobs({ prompts: false }).filter((j) => j.kind === 'clinical-diagnosis' && j.status === 'done');
+    const files = store.getManifest<{ cases: { file: string; records: number }[] }>()!.cases;
+    store.close();
+    expect(files.map((f) => [f.file.split('/').pop(), f.records])).toEqual([['urology.json', 6], ['neurology.json', 6]]);
+    expect(new Set(answered.map((j) => `${j.caseUid}/${j.language}`)).size).toBe(12);
     expect(r.out).toMatch(/agent#3@1\s+\d+\.\d+\s+—\s+\d+\.\d+/); // Acc, no DIFR (the agent has no 3/5-department task), PD
     expect(r.out).toContain(`Report:  ${dir}/report.html`);
     // the baseline's clinicians order everything the hospital lists
