@@ -202,7 +202,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
       },
       onEvent: (e) => {
         if (e.type === 'model-failed') io.err(`${paint(io, 'red', 'error')}: ${e.model}: ${e.message}`);
-        else if (e.type === 'budget-reached') io.err(paint(io, 'yellow', `budget reached: $${e.spent.toFixed(4)} spent of --max-cost $${e.maxCost}; no new requests are started, those in flight finish`));
+        else if (e.type === 'budget-reached') io.err(paint(io, 'yellow', `budget reached: $${e.spent.toFixed(4)} spent on this run (earlier invocations included) of --max-cost $${e.maxCost}; no new requests are started, those in flight finish`));
         progress?.update(e);
       },
     });

@@ -23,7 +23,7 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('--temperature <t>', 'sampling temperature (default 0)')
     .option('--max-tokens <n>', 'maximum output tokens per answer')
     .option('--seed <n>', 'sampling seed, where the provider supports it')
-    .option('--max-cost <usd>', 'stop scheduling new requests before this much (USD) would be spent')
+    .option('--max-cost <usd>', "stop starting new requests before the run's cost (USD) would pass this; what earlier invocations of the run spent counts too, so resuming does not spend it again")
     .option('--no-cache', 'do not reuse or store answers in the response cache')
     .option('--cache-dir <dir>', 'response cache folder (default: ~/.cache/clinicallab, or $CLINICALLAB_CACHE_DIR)')
     .option('--bertscore-model <dir>', 'local BERTScore model folder for the text scores (default: BLEU + ROUGE-L only, labelled so)')
