@@ -8,16 +8,22 @@ import type { ClinicalCase } from '../bench/case.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadCases } from '../bench/loader.js';
 import type { CaseScores } from '../metrics/clinical.js';
+import { caseSupport, countSupport, supportsDiagnosis, type SupportCounts } from '../bench/support.js';
+import type { Language } from '../bench/language.js';
 import { createMatcher } from '../metrics/matcher/index.js';
+import { isScorableReference } from '../metrics/text/similarity.js';
 import type { ScoringContext } from '../metrics/score-case.js';
 import { scoreRun } from '../metrics/score-run.js';
 import type { Manifest } from '../run/evaluate.js';
 import { RunStore, type JobStatus, type ScoreRecord } from '../run/store.js';
 import { agentReads, readAgents, type AgentPending, type AgentRead } from './agent-read.js';
+import { readJudgeRatings, type JudgeRead } from './judge-read.js';
 import type { ModelUsage, TextComponents } from './types.js';
 
 /** A job as a report needs it: everything but the prompt. */
 export interface JobRecord {
+  key: string;
+  templateHash: string;
   model: string;
   kind: string;
   caseUid: string;
@@ -58,6 +64,10 @@ export interface RunRead {
   warnings: string[];
   /** The agent models of the run (ClinicalAgent): configuration and statistics, by model id. */
   agents: Map<string, AgentRead>;
+  /** How many of the run's records have a gold answer for each task (null when the case files could not be read). */
+  support: SupportCounts | null;
+  /** The 4-dimension judge's ratings of each candidate's answers (`clinicallab judge`), by model id. */
+  judge: Map<string, JudgeRead>;
 }
 
 export interface ReadOptions {
@@ -70,6 +80,9 @@ export interface ReadOptions {
 }
 
 export const caseKey = (uid: string, language: string): string => `${uid}\u0000${language}`;
+
+/** Judges' ratings are stored as jobs of the model `judge:<spec>`; they are never candidates. */
+export const JUDGE_MODEL_PREFIX = 'judge:';
 
 /** The label the scorer counts a job's errors, pending answers and skips under. */
 export const KIND_LABEL: Record<string, string> = {
@@ -96,6 +109,8 @@ function readStore(dir: string): StoreRead {
     const stored = store.jobs({ prompts: false });
     const jobs = stored.map(
       (j): JobRecord => ({
+        key: j.key,
+        templateHash: j.templateHash,
         model: j.model,
         kind: j.kind,
         caseUid: j.caseUid,
@@ -120,10 +135,54 @@ function readStore(dir: string): StoreRead {
   }
 }
 
-/** True when some answered record has no stored score at all: the run was never scored, or answered since. */
-export function needsScoring(jobs: readonly JobRecord[], scores: readonly ScoreRecord[]): boolean {
-  const scored = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}`));
-  return jobs.some((j) => j.status === 'done' && !scored.has(`${j.model}\u0000${caseKey(j.caseUid, j.language)}`));
+/** The score rows (task and exam) an answered job of a benchmark task must have, given its case's gold answers. */
+export function expectedRows(j: Pick<JobRecord, 'kind' | 'exam'>, c: ClinicalCase): { task: string; exam: string }[] {
+  const s = caseSupport(c);
+  const lang = c.language as Language;
+  switch (j.kind) {
+    case 'department-guide':
+      return s.triage && c.gold.department ? [{ task: 'department', exam: '' }] : [];
+    case 'department-guide-3':
+    case 'department-guide-5':
+      return s.triage ? [{ task: j.kind === 'department-guide-3' ? 'difr3' : 'difr5', exam: '' }] : [];
+    case 'clinical-diagnosis': {
+      if (!supportsDiagnosis(s)) return [];
+      const g = c.gold;
+      const refs: [string, boolean][] = [
+        ['preliminary', g.preliminaryDiagnosis.length > 0],
+        ['principal', isScorableReference(g.principalDiagnosis, lang)],
+        ['basis', isScorableReference(g.diagnosticBasis, lang)],
+        ['differential', isScorableReference(g.differentialDiagnosisText, lang)],
+        ['principle', isScorableReference(g.therapeuticPrinciple, lang)],
+        ['plan', isScorableReference(g.treatmentPlanText, lang)],
+      ];
+      return refs.filter(([, ok]) => ok).map(([task]) => ({ task, exam: '' }));
+    }
+    case 'imaging-diagnosis': {
+      const exam = c.imaging.find((e) => e.key === j.exam);
+      return exam && s.imaging.includes(exam.key) && isScorableReference(exam.impression, lang) ? [{ task: 'imaging', exam: exam.key }] : [];
+    }
+    default:
+      return []; // agent steps (`agent-…`) and judges' ratings (`judge-…`) are not scored
+  }
+}
+
+/**
+ * True when some answered job of a candidate lacks a score row it should have: the run was never scored, or it
+ * was answered further since. Judges' ratings (`judge:<spec>`) and agent steps (`agent-…`) are not scored and
+ * never count; a task without a gold answer has no row by design. Without the case (its file could not be read),
+ * any stored score of the model on the record will do.
+ */
+export function needsScoring(jobs: readonly JobRecord[], scores: readonly ScoreRecord[], cases: ReadonlyMap<string, ClinicalCase> = new Map()): boolean {
+  const rows = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}\u0000${s.task}\u0000${s.exam}`));
+  const records = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}`));
+  return jobs.some((j) => {
+    if (j.status !== 'done' || j.model.startsWith(JUDGE_MODEL_PREFIX) || !(j.kind in KIND_LABEL)) return false;
+    const k = caseKey(j.caseUid, j.language);
+    const c = cases.get(k);
+    if (!c) return !records.has(`${j.model}\u0000${k}`);
+    return expectedRows(j, c).some((r) => !rows.has(`${j.model}\u0000${k}\u0000${r.task}\u0000${r.exam}`));
+  });
 }
 
 const bump = (m: Record<string, number>, k: string): void => {
@@ -170,7 +229,7 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
     if (e.jobs.length === 0) continue; // scores of jobs no longer in the store
     const c = cases.get(k);
     const first = e.jobs[0]!;
-    const cs: CaseScores = { uid: first.caseUid, language: first.language, department: c?.gold.department.id ?? e.scores[0]?.department ?? '' };
+    const cs: CaseScores = { uid: first.caseUid, language: first.language, department: c?.gold.department?.id ?? e.scores[0]?.department ?? '' };
     const examsOfCase = c ? new Set(c.imaging.map((x) => x.key)) : undefined;
     for (const j of e.jobs) {
       if (j.kind === 'imaging-diagnosis' && examsOfCase && !examsOfCase.has(j.exam ?? '')) continue;
@@ -235,13 +294,50 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
   return out;
 }
 
+/**
+ * The records a run was made on: its case files with the manifest's filters (language, then the first `limit`),
+ * as `clinicallab run` chose them; when that does not give the number the manifest recorded (an agent run with its
+ * own limit, say), the records some model has a job for.
+ */
+export function runRecords(manifest: Manifest | undefined, loaded: readonly ClinicalCase[], jobs: readonly JobRecord[]): ClinicalCase[] {
+  const f = manifest?.filters ?? {};
+  let chosen = loaded.filter((c) => !f.language || c.language === f.language);
+  if (typeof f.limit === 'number') chosen = chosen.slice(0, f.limit);
+  if (manifest && chosen.length === manifest.records) return chosen;
+  const asked = new Set(jobs.map((j) => caseKey(j.caseUid, j.language)));
+  return loaded.filter((c) => asked.has(caseKey(c.uid, c.language)));
+}
+
+async function readCases(dir: string, manifest: Manifest | undefined, opts: ReadOptions, taxonomy: DepartmentTaxonomy, warnings: string[]): Promise<ClinicalCase[] | null> {
+  const files = opts.cases ?? manifest?.cases.map((c) => c.file) ?? [];
+  if (files.length === 0) {
+    warnings.push(`${dir}: the run does not name its case files; inputs and gold answers are not shown`);
+    return null;
+  }
+  try {
+    const loaded = await loadCases(files, { taxonomy });
+    if (!opts.cases && manifest) {
+      for (const f of loaded.files) {
+        const recorded = manifest.cases.find((m) => m.file === f.file);
+        if (recorded && recorded.sha256 !== f.sha256) warnings.push(`${f.file} has changed since the run ${dir} read it: the inputs and gold answers shown are today's`);
+      }
+    }
+    return loaded.cases;
+  } catch (err) {
+    warnings.push(`${dir}: could not read its case files (${err instanceof Error ? err.message : String(err)}); inputs and gold answers are not shown`);
+    return null;
+  }
+}
+
 /** Read a run directory: manifest, jobs, scores (scoring it first when they do not cover its answers), cases. */
 export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunRead> {
   const taxonomy = opts.taxonomy ?? DepartmentTaxonomy.default();
   const warnings: string[] = [];
   let data = readStore(dir);
+  const loaded = await readCases(dir, data.manifest, opts, taxonomy, warnings);
+  const cases = new Map<string, ClinicalCase>((loaded ?? []).map((c) => [caseKey(c.uid, c.language), c]));
   let scoredNow = false;
-  if (needsScoring(data.jobs, data.scores)) {
+  if (needsScoring(data.jobs, data.scores, cases)) {
     await scoreRun(dir, {
       taxonomy,
       context: opts.context ?? { matcher: createMatcher() },
@@ -251,25 +347,7 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
     data = readStore(dir);
     scoredNow = true;
   }
-  const files = opts.cases ?? data.manifest?.cases.map((c) => c.file) ?? [];
-  const cases = new Map<string, ClinicalCase>();
-  if (files.length === 0) warnings.push(`${dir}: the run does not name its case files; inputs and gold answers are not shown`);
-  else {
-    try {
-      const loaded = await loadCases(files, { taxonomy });
-      for (const c of loaded.cases) cases.set(caseKey(c.uid, c.language), c);
-      if (!opts.cases && data.manifest) {
-        for (const f of loaded.files) {
-          const recorded = data.manifest.cases.find((m) => m.file === f.file);
-          if (recorded && recorded.sha256 !== f.sha256) warnings.push(`${f.file} has changed since the run ${dir} read it: the inputs and gold answers shown are today's`);
-        }
-      }
-    } catch (err) {
-      warnings.push(`${dir}: could not read its case files (${err instanceof Error ? err.message : String(err)}); inputs and gold answers are not shown`);
-    }
-  }
-  // judges' ratings (model `judge:<spec>`) are stored as jobs too; they are not candidates
-  const modelIds = [...new Set(data.jobs.map((j) => j.model))].filter((m) => !m.startsWith('judge:'));
+  const modelIds = [...new Set(data.jobs.map((j) => j.model))].filter((m) => !m.startsWith(JUDGE_MODEL_PREFIX));
   const models = modelIds.map((m) =>
     rebuildModel(
       m,
@@ -278,5 +356,16 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
       cases,
     ),
   );
-  return { dir, manifest: data.manifest, models, cases, scoredNow, errorsByKind: data.errorsByKind, warnings, agents: agentReads(data.agents, cases) };
+  return {
+    dir,
+    manifest: data.manifest,
+    models,
+    cases,
+    scoredNow,
+    errorsByKind: data.errorsByKind,
+    warnings,
+    agents: agentReads(data.agents, cases),
+    support: loaded ? countSupport(runRecords(data.manifest, loaded, data.jobs)) : null,
+    judge: readJudgeRatings(data.jobs, modelIds),
+  };
 }

@@ -6,6 +6,8 @@
 import type { Column, ColumnScore, Leaderboard } from '../metrics/clinical.js';
 import type { Interval } from '../metrics/compare.js';
 import type { JobStatus } from '../run/store.js';
+import type { DatasetView } from './dataset.js';
+import type { JudgeRead } from './judge-read.js';
 import type { ReferenceData } from './reference.js';
 
 export const VIEW_MODEL_VERSION = 1;
@@ -99,6 +101,8 @@ export interface RunView {
   wallTimeMs: number | null;
   /** Whether this report had to score the run (its scores table did not cover its answers). */
   scoredNow: boolean;
+  /** Per task, how many of the run's records have a gold answer for it; null when its case files could not be read. */
+  dataset: DatasetView | null;
 }
 
 export interface DepartmentView {
@@ -215,6 +219,15 @@ export interface ReportViewModel {
   warnings: string[];
   /** The agent models (ClinicalAgent runs) of the report; absent when there are none. */
   agents?: AgentView[];
+  /** The 4-dimension judge's ratings (`clinicallab judge`), per rated model; absent when no run was judged. */
+  judge?: JudgeView[];
+}
+
+/** One model's ratings by the 4-dimension judge (Fluency, Relevance, Completeness, Proficiency; 0–100). */
+export interface JudgeView extends JudgeRead {
+  /** Index in `models`. */
+  model: number;
+  label: string;
 }
 
 /**
@@ -292,4 +305,4 @@ export interface AgentView {
   };
 }
 
-export type { ColumnScore, Interval };
+export type { ColumnScore, Interval, DatasetView, JudgeRead };

@@ -16,6 +16,7 @@ import { groupCases } from '../metrics/score-run.js';
 import type { Manifest } from '../run/evaluate.js';
 import { agentSteps, agentView } from './agent-view.js';
 import { answerSet, caseContent, caseRows } from './case-rows.js';
+import { datasetView } from './dataset.js';
 import { redactUrls, safeBaseURL } from './redact.js';
 import { loadReference } from './reference.js';
 import { caseKey, readRun, type ReadOptions, type RunRead } from './run-reader.js';
@@ -24,6 +25,7 @@ import {
   type CaseView,
   type DepartmentCell,
   type AgentView,
+  type JudgeView,
   type DepartmentView,
   type ManifestView,
   type ModelView,
@@ -99,6 +101,7 @@ function runView(r: RunRead, index: number): RunView {
     errorsByKind: r.errorsByKind.map((e) => ({ kind: e.kind ?? 'unknown', n: e.n })),
     wallTimeMs: Number.isFinite(wall) ? wall : null,
     scoredNow: r.scoredNow,
+    dataset: r.support ? datasetView(r.support) : null,
   };
 }
 
@@ -147,10 +150,13 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
   const models: ModelView[] = [];
   const byDepartment: DepartmentCell[] = [];
   const agents: AgentView[] = [];
+  const judge: JudgeView[] = [];
   for (const [index, { m, run, r }] of flat.entries()) {
     const label = labels[index]!;
     const agent = r.agents.get(m.model);
     if (agent) agents.push(agentView(index, label, agent, m.jobs, taxonomy));
+    const rated = r.judge.get(m.model);
+    if (rated) judge.push({ model: index, label, ...rated, judges: rated.judges.map(redactUrls), byJudge: rated.byJudge.map((b) => ({ ...b, judge: redactUrls(b.judge) })) });
     models.push({
       index,
       label,
@@ -199,7 +205,8 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
   const departments: DepartmentView[] = depIds
     .map((id) => {
       const d = taxonomy.departments.find((x) => x.id === id);
-      return { id, label: d?.short ?? id, zh: d?.zh ?? id };
+      // a record whose dataset names no department (partial, imported data) is filed under ''
+      return { id, label: d?.short ?? (id === '' ? '(no department)' : id), zh: d?.zh ?? (id === '' ? '（无科室）' : id) };
     })
     .sort((a, b) => a.label.localeCompare(b.label, 'en'));
 
@@ -220,5 +227,6 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
     reference: opts.reference ? loadReference() : null,
     warnings,
     ...(agents.length > 0 ? { agents } : {}),
+    ...(judge.length > 0 ? { judge } : {}),
   };
 }

@@ -1,13 +1,14 @@
 /** What `report`, `leaderboard` and `view` share: run directories, report options from flags, the terminal table. */
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-table.js';
+import { BEST_LEGEND, leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-table.js';
 import { REFERENCE_NOTE, referenceRows } from '../../report/reference.js';
 import type { ReportViewModel } from '../../report/types.js';
 import type { ViewModelOptions } from '../../report/view-model.js';
 import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
-import { displayWidth, paint, type Io } from '../io.js';
+import { skippedText } from '../../report/dataset.js';
+import { displayWidth, paint, table, type Io } from '../io.js';
 import { taxonomyFrom, UsageError } from '../common.js';
 import { scoringContext } from './score-exec.js';
 
@@ -74,6 +75,7 @@ export function terminalLeaderboard(io: Io, vm: ReportViewModel): string {
   }));
   const out = [rows.length ? leaderboardTable(rows, { lexicalOnly: vm.textComponents === 'bleu+rouge' || vm.textComponents === 'mixed', style, widthOf: displayWidth }) : 'No model results in these runs yet.'];
   if (vm.textComponents === 'mixed') out.push(style.dim(vm.textLabel));
+  out.push(...reportExtras(io, vm));
   if (vm.reference) {
     const src = vm.reference.source;
     out.push('', paint(io, 'bold', `Reference: ${REFERENCE_NOTE}`), style.dim(`${src.paper} (${src.authors}, ${src.year}), arXiv ${src.arxiv}. Context only: not comparable with the rows above.`));
@@ -81,9 +83,42 @@ export function terminalLeaderboard(io: Io, vm: ReportViewModel): string {
     out.push(
       table
         .split('\n')
-        .filter((l) => !l.includes('records scored'))
+        .filter((l) => !l.includes('records scored') && !l.includes(BEST_LEGEND))
         .join('\n'),
     );
   }
   return out.join('\n');
+}
+
+const n1 = (v: number | null): string => (v === null ? '—' : v.toFixed(1));
+
+/** ClinicalAgent models' statistics per case, as a terminal table (null when the report has no agent models). */
+export function agentTable(vm: ReportViewModel): string | null {
+  if (!vm.agents?.length) return null;
+  return table(
+    ['agent', 'variant', 'cases', 'exams/case', 'share of exams', 'tokens/case', 'cost/case', 'stopped'],
+    vm.agents.map((a) => [
+      a.label,
+      a.variant ?? '—',
+      String(a.stats.cases),
+      n1(a.stats.ordersPerCase),
+      a.stats.orderedShare === null ? '—' : `${n1(a.stats.orderedShare)}%`,
+      Math.round(a.stats.tokensPerCase).toLocaleString('en-US'),
+      a.stats.costPerCase === null ? 'unknown' : `$${a.stats.costPerCase.toFixed(4)}`,
+      String(a.stats.stopped),
+    ]),
+    [2, 3, 4, 5, 6, 7],
+  );
+}
+
+/** What follows the leaderboard: the agent table, and per run what its dataset could not score for want of gold. */
+export function reportExtras(io: Io, vm: ReportViewModel): string[] {
+  const out: string[] = [];
+  const agents = agentTable(vm);
+  if (agents) out.push('', paint(io, 'bold', 'ClinicalAgent (per case: examinations ordered, their share of those the case has, tokens, cost)'), agents);
+  for (const r of vm.runs) {
+    const text = r.dataset ? skippedText(r.dataset) : '';
+    if (text) out.push(paint(io, 'dim', `${r.name}: ${r.dataset!.records} records; no gold answer (skipped) for ${text}`));
+  }
+  return out;
 }

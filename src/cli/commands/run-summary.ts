@@ -1,6 +1,7 @@
 /** Printing what a run did and where its results are. */
+import { departmentWinRate } from '../../metrics/dwr.js';
 import type { RunScores } from '../../metrics/score-run.js';
-import { leaderboardTable } from '../../report/leaderboard-table.js';
+import { leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-table.js';
 import type { RunInfo } from '../../run/inspect.js';
 import type { RunnerResult } from '../../run/runner.js';
 import { displayWidth, paint, table, type Io } from '../io.js';
@@ -33,9 +34,18 @@ export function printRunSummary(io: Io, info: RunInfo, result: RunnerResult): vo
   if (t.error > 0) io.out(`Errors are excluded from scores. Re-run them with: clinicallab run --retry-errors ${info.dir}`);
 }
 
-/** The leaderboard rows of a freshly scored run. */
+/** The leaderboard rows of a freshly scored run; with several models (a benchmark run and an agent), DWR across them. */
 export function printScores(io: Io, scores: RunScores): void {
   io.out('');
-  const rows = scores.models.map((m) => ({ model: m.model, leaderboard: m.leaderboard, errors: m.errors, pending: m.pending, skipped: m.skipped, unreadable: m.unreadable }));
+  const dwr = scores.models.length > 1 ? departmentWinRate(Object.fromEntries(scores.models.map((m) => [m.model, m.cases]))) : null;
+  const rows: LeaderboardRow[] = scores.models.map((m) => ({
+    model: m.model,
+    leaderboard: m.leaderboard,
+    ...(dwr && dwr.dwr[m.model] !== undefined ? { dwr: dwr.dwr[m.model] } : {}),
+    errors: m.errors,
+    pending: m.pending,
+    skipped: m.skipped,
+    unreadable: m.unreadable,
+  }));
   io.out(leaderboardTable(rows, { lexicalOnly: scores.textComponents === 'bleu+rouge', style: { bold: (s) => paint(io, 'bold', s), dim: (s) => paint(io, 'dim', s) }, widthOf: displayWidth }));
 }

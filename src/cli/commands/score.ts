@@ -9,7 +9,9 @@ import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { displayWidth, paint, table, type Io } from '../io.js';
 import { taxonomyFrom, UsageError } from '../common.js';
-import { leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-table.js';
+import { BEST_LEGEND, leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-table.js';
+import { buildViewModel } from '../../report/view-model.js';
+import { reportExtras } from './report-shared.js';
 import { scoreRuns, type ScoreFlags } from './score-exec.js';
 
 interface Options extends ScoreFlags {
@@ -69,18 +71,22 @@ across all of them.`,
       }));
       const lexicalOnly = scored.some((r) => r.textComponents === 'bleu+rouge');
       const comparisons = opts.compare && all.length > 1 ? all.slice(1).map((b) => ({ a: all[0]!.label, b: b.label, rows: compareModels(all[0]!.cases, b.cases, metricOpts) })) : [];
+      // agent statistics and what the datasets support, read back from the stores just scored
+      const vm = await buildViewModel(dirs, { taxonomy, ci: false, details: false, ...(opts.cases ? { cases: opts.cases } : {}) });
       if (opts.json) {
-        io.out(JSON.stringify({ textComponents: lexicalOnly ? 'bleu+rouge' : 'bleu+rouge+bertscore', models: rows, dwr, comparisons }, null, 2));
+        const datasets = vm.runs.map((r) => ({ run: r.name, dataset: r.dataset }));
+        io.out(JSON.stringify({ textComponents: lexicalOnly ? 'bleu+rouge' : 'bleu+rouge+bertscore', models: rows, dwr, comparisons, ...(vm.agents ? { agents: vm.agents } : {}), datasets }, null, 2));
         return;
       }
       const style = { bold: (s: string) => paint(io, 'bold', s), dim: (s: string) => paint(io, 'dim', s) };
       io.out(leaderboardTable(rows, { lexicalOnly, style, widthOf: displayWidth }));
+      for (const line of reportExtras(io, vm)) io.out(line);
       if (opts.by) {
         for (const m of all) {
           io.out(paint(io, 'bold', `\n${m.label} by ${opts.by}`));
           const groups = [...groupCases(m.cases, opts.by as 'department' | 'language')].sort(([a], [b]) => a.localeCompare(b));
           const sub = groups.map(([g, cases]) => ({ model: g, leaderboard: leaderboard(cases, metricOpts), errors: {}, pending: {}, skipped: {} }));
-          io.out(leaderboardTable(sub, { lexicalOnly, style, widthOf: displayWidth, firstColumn: opts.by === 'department' ? 'Department' : 'Language' }).split('\n').filter((l) => !l.includes('records scored')).join('\n'));
+          io.out(leaderboardTable(sub, { lexicalOnly, style, widthOf: displayWidth, firstColumn: opts.by === 'department' ? 'Department' : 'Language' }).split('\n').filter((l) => !l.includes('records scored') && !l.includes(BEST_LEGEND)).join('\n'));
         }
       }
       for (const c of comparisons) {

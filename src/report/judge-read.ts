@@ -1,0 +1,104 @@
+/**
+ * The 4-dimension judge's ratings as a report reads them back from a run store (src/metrics/judge-run.ts writes
+ * them): each rating is a job of the model `judge:<spec>`, kind `judge-4d`, keyed by the judge, the rated answer's
+ * key, the attempt and the template. Per answer and judge the first readable rating counts; when every attempt
+ * failed or was unreadable, it is a judge error (never a zero), as `clinicallab judge` counts it. An answer's
+ * ratings are the mean over the judges that rated it; a model's are the mean over its rated answers.
+ */
+import { DIMENSIONS, meanRatings, overall, type Ratings } from '../metrics/judge4d.js';
+import { hashOf } from '../run/keys.js';
+import type { JobRecord } from './run-reader.js';
+
+const PREFIX = 'judge:';
+
+export interface JudgeTally {
+  /** Answers rated. */
+  n: number;
+  /** Answers a judge was asked about but gave no readable rating for (every attempt failed or was unreadable). */
+  judgeErrors: number;
+  /** Answers whose rating is still being asked for. */
+  pending: number;
+  ratings: Ratings | null;
+  overall: number | null;
+}
+
+export interface JudgeRead extends JudgeTally {
+  /** The judge models (specs), in the order first seen. */
+  judges: string[];
+  /** The same per judge. */
+  byJudge: ({ judge: string } & JudgeTally)[];
+}
+
+function ratingsOf(parsed: unknown): Ratings | null {
+  const r = parsed && typeof parsed === 'object' ? (parsed as { ratings?: unknown }).ratings : undefined;
+  if (!r || typeof r !== 'object') return null;
+  const x = r as Record<string, unknown>;
+  return DIMENSIONS.every((d) => typeof x[d] === 'number' && Number.isFinite(x[d])) ? (Object.fromEntries(DIMENSIONS.map((d) => [d, x[d] as number])) as Ratings) : null;
+}
+
+const tally = (list: readonly Ratings[], judgeErrors: number, pending: number): JudgeTally => {
+  const ratings = meanRatings(list);
+  return { n: list.length, judgeErrors, pending, ratings, overall: ratings ? overall(ratings) : null };
+};
+
+/** Per candidate model (of `candidates`), the judge's ratings of its six-section answers; models nobody rated are absent. */
+export function readJudgeRatings(jobs: readonly JobRecord[], candidates: readonly string[]): Map<string, JudgeRead> {
+  const out = new Map<string, JudgeRead>();
+  const ratingJobs = jobs.filter((j) => j.model.startsWith(PREFIX) && j.kind.startsWith('judge-'));
+  if (ratingJobs.length === 0) return out;
+  const byKey = new Map(ratingJobs.map((j) => [j.key, j]));
+  const judges = [...new Set(ratingJobs.map((j) => j.model.slice(PREFIX.length)))];
+  // the templates each judge used on each record: a rating's key includes the template's hash
+  const templates = new Map<string, Set<string>>();
+  for (const j of ratingJobs) {
+    const k = `${j.model}\u0000${j.caseUid}\u0000${j.language}`;
+    let set = templates.get(k);
+    if (!set) templates.set(k, (set = new Set()));
+    set.add(j.templateHash);
+  }
+  const wanted = new Set(candidates);
+  const perModel = new Map<string, { all: Ratings[]; errors: number; pending: number; judge: Map<string, { list: Ratings[]; errors: number; pending: number }> }>();
+  for (const answer of jobs) {
+    if (answer.kind !== 'clinical-diagnosis' || answer.status !== 'done' || !wanted.has(answer.model)) continue;
+    const got: Ratings[] = [];
+    let errors = 0;
+    let pending = 0;
+    const per = new Map<string, { rating: Ratings | null; error: boolean; pending: boolean }>();
+    for (const spec of judges) {
+      const attempts: JobRecord[] = [];
+      for (const template of templates.get(`${PREFIX}${spec}\u0000${answer.caseUid}\u0000${answer.language}`) ?? []) {
+        for (let attempt = 0; ; attempt++) {
+          const j = byKey.get(hashOf({ judge: spec, answer: answer.key, attempt, template }));
+          if (!j) break;
+          attempts.push(j);
+        }
+      }
+      if (attempts.length === 0) continue; // this judge has not looked at the answer
+      const rating = attempts.map((j) => (j.status === 'done' ? ratingsOf(j.parsed) : null)).find((r) => r !== null) ?? null;
+      const waiting = rating === null && attempts.some((j) => j.status === 'pending' || j.status === 'running');
+      per.set(spec, { rating, error: rating === null && !waiting, pending: waiting });
+      if (rating) got.push(rating);
+      else if (waiting) pending++;
+      else errors++;
+    }
+    if (per.size === 0) continue;
+    let m = perModel.get(answer.model);
+    if (!m) perModel.set(answer.model, (m = { all: [], errors: 0, pending: 0, judge: new Map() }));
+    const mean = meanRatings(got);
+    if (mean) m.all.push(mean);
+    m.errors += errors;
+    m.pending += pending;
+    for (const [spec, r] of per) {
+      let t = m.judge.get(spec);
+      if (!t) m.judge.set(spec, (t = { list: [], errors: 0, pending: 0 }));
+      if (r.rating) t.list.push(r.rating);
+      if (r.error) t.errors++;
+      if (r.pending) t.pending++;
+    }
+  }
+  for (const [model, m] of perModel) {
+    const used = judges.filter((j) => m.judge.has(j));
+    out.set(model, { ...tally(m.all, m.errors, m.pending), judges: used, byJudge: used.map((judge) => ({ judge, ...tally(m.judge.get(judge)!.list, m.judge.get(judge)!.errors, m.judge.get(judge)!.pending) })) });
+  }
+  return out;
+}
