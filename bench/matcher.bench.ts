@@ -15,7 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { createMatcher, Lexicon, matchList, type LexiconData, type MatchLang } from '../src/metrics/matcher/index.js';
+import { createMatcher, Lexicon, matchList, type LexiconData, type MatcherOptions, type MatchLang } from '../src/metrics/matcher/index.js';
 import { fixture } from '../test/helpers.js';
 import { seededRandom as prng } from '../src/metrics/stats.js';
 import { option } from './options.js';
@@ -34,21 +34,31 @@ const loadMs = performance.now() - loadStart;
 const data = JSON.parse(readFileSync(new URL('../data/lexicon/diagnoses.json', import.meta.url), 'utf8')) as LexiconData;
 
 function accuracy(): void {
-  const matcher = createMatcher({ lexicon });
-  const count: Record<string, { tp: number; fp: number; fn: number; tn: number }> = {};
-  for (const [lang, predicted, gold, same] of rows) {
-    const r = matcher.match(predicted!, gold!, lang as MatchLang);
-    const truth = same === '1';
-    const key = r.match ? (truth ? 'tp' : 'fp') : truth ? 'fn' : 'tn';
-    for (const k of [lang!, 'all']) (count[k] ??= { tp: 0, fp: 0, fn: 0, tn: 0 })[key]++;
-  }
   console.log(`Labelled pairs (${rows.length}):`);
-  for (const k of ['en', 'zh', 'all']) {
-    const c = count[k];
-    if (!c) continue;
-    const p = c.tp / (c.tp + c.fp);
-    const r = c.tp / (c.tp + c.fn);
-    console.log(`  ${k.padEnd(3)}  precision ${p.toFixed(4)}  recall ${r.toFixed(4)}  F1 ${((2 * p * r) / (p + r)).toFixed(4)}  (tp ${c.tp}, fp ${c.fp}, fn ${c.fn}, tn ${c.tn})`);
+  const policies: [string, MatcherOptions][] = [
+    ['defaults', {}],
+    ['broaderPrediction never', { broaderPrediction: 'never' }],
+    ['broaderPrediction always', { broaderPrediction: 'always' }],
+    ['no lexicon, threshold 0.7', { threshold: 0.7, lexicon: Lexicon.fromData({ groups: [] }) }],
+    ['no lexicon, threshold 0.8', { lexicon: Lexicon.fromData({ groups: [] }) }],
+  ];
+  for (const [label, opts] of policies) {
+    const matcher = createMatcher({ lexicon, ...opts });
+    const count: Record<string, { tp: number; fp: number; fn: number; tn: number }> = {};
+    for (const [lang, predicted, gold, same] of rows) {
+      const r = matcher.match(predicted!, gold!, lang as MatchLang);
+      const truth = same === '1';
+      const key = r.match ? (truth ? 'tp' : 'fp') : truth ? 'fn' : 'tn';
+      for (const k of [lang!, 'all']) (count[k] ??= { tp: 0, fp: 0, fn: 0, tn: 0 })[key]++;
+    }
+    console.log(` ${label}:`);
+    for (const k of label === 'defaults' ? ['en', 'zh', 'all'] : ['all']) {
+      const c = count[k];
+      if (!c) continue;
+      const p = c.tp / (c.tp + c.fp);
+      const r = c.tp / (c.tp + c.fn);
+      console.log(`  ${k.padEnd(3)}  precision ${p.toFixed(4)}  recall ${r.toFixed(4)}  F1 ${((2 * p * r) / (p + r)).toFixed(4)}  (tp ${c.tp}, fp ${c.fp}, fn ${c.fn}, tn ${c.tn})`);
+    }
   }
 }
 

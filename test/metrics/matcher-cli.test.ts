@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { MatchIo } from '../../src/cli/commands/match.js';
 import { main } from '../../src/cli/main.js';
+import { startMockOpenAI } from '../support/mock-openai.js';
+import { tempDir } from '../helpers.js';
 
 async function cli(args: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -105,5 +107,63 @@ describe('clinicallab match (standard input)', () => {
   it('treats empty input as nothing to do', async () => {
     const r = await cli(['match', '--json'], '');
     expect(r).toEqual({ code: 0, out: '', err: '' });
+  });
+});
+
+describe('clinicallab match options', () => {
+  const json = async (args: string[]): Promise<unknown> => JSON.parse((await cli(['match', '--json', ...args])).out) as unknown;
+
+  it('--broader-prediction: a broader name does not count by default; always and never change that', async () => {
+    expect(await json(['Leukaemia', 'Acute myeloid leukaemia'])).toEqual({ match: false, rule: 'broader', score: 0 });
+    expect(await json(['Leukaemia', 'Acute myeloid leukaemia', '--broader-prediction', 'always'])).toEqual({ match: true, rule: 'lexicon', score: 0.9 });
+    expect(await json(['直肠癌', '直肠腺癌'])).toMatchObject({ match: true });
+    expect(await json(['直肠癌', '直肠腺癌', '--broader-prediction', 'never'])).toEqual({ match: false, rule: 'broader', score: 0 });
+    const text = await cli(['match', 'Leukaemia', 'Acute myeloid leukaemia']);
+    expect(text.out).toMatch(/^no match {2}rule broader/);
+    expect(text.out).toContain('a broader name does not count');
+    const bad = await cli(['match', 'a', 'b', '--broader-prediction', 'sometimes']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('never, usual, always');
+  });
+
+  it('--no-narrower-prediction: a more specific prediction no longer counts', async () => {
+    expect(await json(['AML', 'Leukaemia'])).toEqual({ match: true, rule: 'lexicon', score: 0.9 });
+    expect(await json(['AML', 'Leukaemia', '--no-narrower-prediction'])).toEqual({ match: false, rule: 'narrower', score: 0 });
+  });
+
+  it('--threshold sets the overlap rule’s threshold, and refuses values outside (0, 1]', async () => {
+    const pair = ['Chronic granulomatous lymphadenitis of the neck', 'Chronic granulomatous cervical lymphadenitis'];
+    expect(await json(pair)).toEqual({ match: false, rule: 'none', score: 0.75 });
+    expect(await json([...pair, '--threshold', '0.7'])).toEqual({ match: true, rule: 'overlap', score: 0.75 });
+    const lines = (await cli(['match', '--threshold', '0.7'], `${pair.join('\t')}\n`)).out;
+    expect(lines).toMatch(/^match\toverlap\t0\.75\t.*≥ 0\.7 /);
+    for (const t of ['0', '1.5', 'x']) {
+      const r = await cli(['match', 'a', 'b', '--threshold', t]);
+      expect(r.code, t).toBe(2);
+      expect(r.err).toContain('--threshold');
+    }
+  });
+
+  it('--judge decides what the rules leave open; an unreadable reply is a judge error, never a "no"', async () => {
+    process.env.CLINICALLAB_CACHE_DIR = tempDir();
+    const server = await startMockOpenAI();
+    try {
+      const pair = ['Chronic granulomatous lymphadenitis of the neck', 'Chronic granulomatous cervical lymphadenitis'];
+      server.respond({ kind: 'ok', text: 'Yes' });
+      expect(await json([...pair, '--judge', `openai-compatible:judge-a@${server.url}`])).toEqual({ match: true, rule: 'judge', score: 1 });
+      expect(server.calls).toHaveLength(1);
+      expect(server.calls[0]!.messages.at(-1)!.content).toContain('Chronic granulomatous cervical lymphadenitis');
+      // what the rules decide never goes to the judge
+      expect(await json(['Acute cholangitis', 'Acute cholecystitis', '--judge', `openai-compatible:judge-a@${server.url}`])).toEqual({ match: false, rule: 'distinct', score: 0 });
+      expect(server.calls).toHaveLength(1);
+      server.respond({ kind: 'ok', text: 'It depends on the biopsy.' });
+      const unsure = await cli(['match', '--json', ...pair, '--judge', `openai-compatible:judge-b@${server.url}`]);
+      expect(unsure.code).toBe(1);
+      expect(JSON.parse(unsure.out)).toEqual({ match: null, rule: 'judge-error', score: 0 });
+      const text = await cli(['match', ...pair, '--judge', `openai-compatible:judge-c@${server.url}`]);
+      expect(text.out).toMatch(/^judge error/);
+    } finally {
+      await server.close();
+    }
   });
 });

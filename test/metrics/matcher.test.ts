@@ -53,12 +53,47 @@ describe('matcher rules, one by one', () => {
     expect(rule(full, '房颤', 'Atrial fibrillation', 'en')).toEqual([true, 'lexicon']);
   });
 
-  it('lexicon: a broader or narrower concept matches and says which', () => {
-    const r = full.match('Acute myocardial infarction', 'Acute inferior ST-elevation myocardial infarction', 'en');
-    expect(r).toMatchObject({ match: true, rule: 'lexicon' });
-    expect(r.explanation).toMatch(/broader than/);
+  it('lexicon: a narrower (more specific) prediction matches and says so', () => {
+    expect(full.match('急性前壁ST段抬高型心肌梗死', '急性心梗', 'zh')).toMatchObject({ match: true, rule: 'lexicon', score: 0.9 });
     expect(full.match('急性前壁ST段抬高型心肌梗死', '急性心梗', 'zh').explanation).toMatch(/narrower than/);
-    expect(rule(full, 'Aortic dissection', 'Stanford type A aortic dissection', 'en')).toEqual([true, 'lexicon']);
+    expect(rule(full, 'Stanford type A aortic dissection', 'Aortic dissection', 'en')).toEqual([true, 'lexicon']);
+    expect(rule(full, 'AML', 'Leukaemia', 'en')).toEqual([true, 'lexicon']);
+    expect(rule(full, '缺铁性贫血', '贫血', 'zh')).toEqual([true, 'lexicon']);
+  });
+
+  it('broader: a broader prediction is not the diagnosis, unless the gold is its usual form', () => {
+    const r = full.match('Acute myocardial infarction', 'Acute inferior ST-elevation myocardial infarction', 'en');
+    expect(r).toMatchObject({ match: false, rule: 'broader', score: 0 });
+    expect(r.explanation).toMatch(/is broader than .*a broader name does not count \(broaderPrediction: usual\)/);
+    for (const [p, g, lang] of [['Anemia', 'Iron deficiency anemia', 'en'], ['Leukemia', 'Acute myeloid leukemia', 'en'], ['UTI', 'Acute pyelonephritis', 'en'], ['甲状腺癌', '甲状腺乳头状癌', 'zh'], ['Aortic dissection', 'Stanford type A aortic dissection', 'en']] as const) {
+      expect(rule(full, p, g, lang), `${p} for ${g}`).toEqual([false, 'broader']);
+    }
+    // the usual form: what the broader name stands for in practice (adenocarcinoma of the rectum, a tubal ectopic)
+    expect(rule(full, 'Rectal cancer', 'Rectal adenocarcinoma', 'en')).toEqual([true, 'lexicon']);
+    expect(rule(full, '宫外孕', '右侧输卵管妊娠破裂', 'zh')).toEqual([true, 'lexicon']);
+    // a broader name that still equals the gold after dropping qualifiers is the same disease
+    expect(full.match('Pancreatitis', 'Acute pancreatitis', 'en').match).toBe(true);
+  });
+
+  it('broader and narrower: the policy is an option', () => {
+    const always = createMatcher({ broaderPrediction: 'always' });
+    const never = createMatcher({ broaderPrediction: 'never' });
+    const strict = createMatcher({ narrowerPrediction: false });
+    expect(rule(always, 'Leukemia', 'Acute myeloid leukemia', 'en')).toEqual([true, 'lexicon']);
+    expect(always.match('甲状腺癌', '甲状腺乳头状癌', 'zh').explanation).toMatch(/broader than/);
+    expect(rule(never, 'Rectal cancer', 'Rectal adenocarcinoma', 'en')).toEqual([false, 'broader']);
+    expect(never.match('Rectal cancer', 'Rectal adenocarcinoma', 'en').explanation).toContain('broaderPrediction: never');
+    expect(rule(strict, 'AML', 'Leukaemia', 'en')).toEqual([false, 'narrower']);
+    expect(strict.match('AML', 'Leukaemia', 'en').explanation).toContain('narrowerPrediction: false');
+    expect([full.broaderPrediction, full.narrowerPrediction, never.broaderPrediction]).toEqual(['usual', true, 'never']);
+    expect(() => createMatcher({ broaderPrediction: 'sometimes' as never })).toThrow(/never, usual, always/);
+    expect(() => Lexicon.fromData({ groups: [{ id: 'a', en: ['a disease'], zh: ['甲病'], usual: true }] })).toThrow(/only for a group with a "parent"/);
+    // the same names in parentheses are not a broader name
+    expect(rule(full, 'Haemorrhoids (mixed)', 'Mixed haemorrhoids', 'en')).toEqual([true, 'lexicon']);
+    expect(rule(full, '甲状腺癌（乳头状癌）', '甲状腺乳头状癌', 'zh')).toEqual([true, 'lexicon']);
+    expect(rule(full, 'Hyperthyroidism due to Graves disease', 'Graves disease', 'en')).toEqual([true, 'lexicon']);
+    // …but the prediction's named cause is not its diagnosis when it is not a kind of the head
+    expect(full.match('Anaemia due to chronic kidney disease', 'Chronic kidney disease', 'en').match).toBe(false);
   });
 
   it('distinct: related but different diseases never match', () => {
@@ -152,7 +187,7 @@ describe('matcher readings', () => {
   it('never lets a negated name stand for the plain one', () => {
     expect(full.match('Small cell lung cancer', 'Non-small cell lung cancer', 'en').match).toBe(false);
     expect(full.match('非小细胞肺癌', '小细胞肺癌', 'zh').match).toBe(false);
-    expect(full.match('Non-small cell lung cancer', 'Lung adenocarcinoma', 'en').match).toBe(true);
+    expect(full.match('Lung adenocarcinoma', 'Non-small cell lung cancer', 'en').match).toBe(true);
   });
 
   it('a matcher error is reported, not thrown', () => {
@@ -218,6 +253,8 @@ describe('matchList and pdVerdict', () => {
   /** A matcher from a table: predicted → gold → score (absent = no match). */
   const tableMatcher = (table: Record<string, Record<string, number>>): Matcher => ({
     threshold: 0.8,
+    broaderPrediction: 'usual',
+    narrowerPrediction: true,
     lexicon: bare.lexicon,
     match: (p, g): MatchResult => {
       const s = table[p]?.[g];
@@ -265,7 +302,7 @@ describe('matchList and pdVerdict', () => {
   });
 
   it('pdVerdict: correct when the principal gold item is recovered, whatever else', () => {
-    const hit = matchList(['2型糖尿病', '急性心梗'], ['急性ST段抬高型心肌梗死', '2型糖尿病', '高脂血症'], full, 'zh');
+    const hit = matchList(['2型糖尿病', '急性前壁STEMI'], ['急性ST段抬高型心肌梗死', '2型糖尿病', '高脂血症'], full, 'zh');
     expect(pdVerdict(hit)).toEqual({ correct: true, share: 2 / 3 });
     const miss = matchList(['2型糖尿病', '高脂血症'], ['急性ST段抬高型心肌梗死', '2型糖尿病', '高脂血症'], full, 'zh');
     expect(pdVerdict(miss)).toEqual({ correct: false, share: 2 / 3 });
@@ -396,5 +433,48 @@ describe('the labelled diagnosis pairs', () => {
     );
     expect(precision).toBeGreaterThanOrEqual(0.95);
     expect(recall).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('show what the broader-name policy and the overlap threshold change', () => {
+    const outcome = (m: Matcher): { count: Record<'tp' | 'fp' | 'fn' | 'tn', number>; wrong: string[] } => {
+      const count = { tp: 0, fp: 0, fn: 0, tn: 0 };
+      const wrong: string[] = [];
+      for (const [lang, predicted, gold, same] of rows) {
+        const r = m.match(predicted!, gold!, lang as MatchLang);
+        const k = r.match ? (same === '1' ? 'tp' : 'fp') : same === '1' ? 'fn' : 'tn';
+        count[k]++;
+        if (k === 'fp' || k === 'fn') wrong.push(`${predicted}\t${gold}`);
+      }
+      return { count, wrong };
+    };
+    const lines: string[] = [];
+    const results: Record<string, ReturnType<typeof outcome>> = {};
+    const line = (label: string, r: ReturnType<typeof outcome>): string => {
+      const { tp, fp, fn } = r.count;
+      return `  ${label}: precision ${(tp / (tp + fp)).toFixed(4)} recall ${(tp / (tp + fn)).toFixed(4)} (fp ${fp}, fn ${fn})`;
+    };
+    for (const broaderPrediction of ['never', 'usual', 'always'] as const) {
+      const r = (results[broaderPrediction] = outcome(createMatcher({ broaderPrediction })));
+      lines.push(line(`broaderPrediction ${broaderPrediction.padEnd(6)}`, r));
+    }
+    // the lexicon decides nearly every labelled pair, so the overlap threshold shows its effect on the rules alone
+    for (const threshold of [0.5, 0.7, 0.8, 1]) {
+      const r = (results[threshold] = outcome(createMatcher({ threshold, lexicon: bare.lexicon })));
+      lines.push(line(`no lexicon, threshold ${threshold.toFixed(1)}`, r));
+    }
+    console.log(`labelled pairs under each policy:\n${lines.join('\n')}`);
+    // 'always' (the old, generous policy) matches exactly the pairs labelled as a broader prediction
+    const broaderPairs = rows.filter((r) => /broader prediction|上位概念/.test(r[4]!)).map((r) => `${r[1]}\t${r[2]}`);
+    expect(broaderPairs.length).toBeGreaterThanOrEqual(20);
+    expect(results.always!.wrong.sort()).toEqual(broaderPairs.sort());
+    // 'never' misses the pairs whose gold is the usual form of the predicted name, and nothing else
+    const never = results.never!;
+    expect(never.count.fp).toBe(0);
+    expect(never.count.fn).toBeGreaterThan(5);
+    for (const w of never.wrong) expect(full.match(w.split('\t')[0]!, w.split('\t')[1]!, /\p{Script=Han}/u.test(w) ? 'zh' : 'en').explanation).toMatch(/is broader than/);
+    // a lower threshold admits more false matches, a higher one misses more
+    expect(results['0.5']!.count.fp).toBeGreaterThan(results['0.8']!.count.fp);
+    expect(results['1']!.count.fn).toBeGreaterThan(results['0.8']!.count.fn);
+    expect(results['0.7']!.count.fp).toBeGreaterThanOrEqual(results['0.8']!.count.fp);
   });
 });

@@ -2,13 +2,51 @@
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { guessLanguage, type Language } from '../../bench/language.js';
-import { createMatcher, type Matcher, type MatchResult } from '../../metrics/matcher/index.js';
+import { BROADER_POLICIES, createMatcher, DEFAULT_OVERLAP_THRESHOLD, type BroaderPolicy, type JudgedMatchResult, type Judge, type Matcher } from '../../metrics/matcher/index.js';
+import { createModel } from '../../models/registry.js';
+import { cacheKey, ResponseCache } from '../../run/cache.js';
 import { paint, type Io } from '../io.js';
 import { languageOption, UsageError } from '../common.js';
 
 interface Options {
   lang?: string;
   json?: boolean;
+  threshold?: string;
+  judge?: string;
+  broaderPrediction?: string;
+  narrowerPrediction?: boolean;
+}
+
+/**
+ * A judge backed by a model; its replies are cached under the same keys as the judge of `clinicallab score`, so a
+ * pair asked here is not paid for again when scoring (and the other way round).
+ */
+async function judgeFrom(spec: string): Promise<Judge> {
+  const model = await createModel(spec);
+  const cache = new ResponseCache();
+  const params = { temperature: 0, maxTokens: 8 };
+  return async (prompt: string) => {
+    const messages = [{ role: 'user' as const, content: prompt }];
+    const key = cacheKey(`judge:${model.id}`, params, messages);
+    const hit = cache.get(key);
+    if (hit) return hit.text;
+    const r = await model.generate({ messages, ...params });
+    cache.put(key, `judge:${model.id}`, r);
+    return r.text;
+  };
+}
+
+function thresholdOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const t = Number(value);
+  if (!(t > 0 && t <= 1)) throw new UsageError(`--threshold "${value}" should be a number above 0 and at most 1 (default ${DEFAULT_OVERLAP_THRESHOLD})`);
+  return t;
+}
+
+function broaderOption(value: string | undefined): BroaderPolicy | undefined {
+  if (value === undefined) return undefined;
+  if (!BROADER_POLICIES.includes(value as BroaderPolicy)) throw new UsageError(`--broader-prediction "${value}" should be one of ${BROADER_POLICIES.join(', ')}`);
+  return value as BroaderPolicy;
 }
 
 /** An `Io` that may bring its own standard input (tests pass a stream); `process.stdin` otherwise. */
@@ -16,22 +54,23 @@ export interface MatchIo extends Io {
   stdin?: NodeJS.ReadableStream;
 }
 
-/** The one JSON shape printed per pair with --json. */
-function jsonLine(r: MatchResult): string {
+/** The one JSON shape printed per pair with --json (match is null for a judge error). */
+function jsonLine(r: JudgedMatchResult): string {
   return JSON.stringify({ match: r.match, rule: r.rule, score: r.score });
 }
 
-function verdict(io: Io, r: MatchResult): string {
-  return r.match ? paint(io, 'green', 'match') : paint(io, 'red', 'no match');
+function verdict(io: Io, r: JudgedMatchResult): string {
+  return r.match === null ? paint(io, 'yellow', 'judge error') : r.match ? paint(io, 'green', 'match') : paint(io, 'red', 'no match');
 }
 
-function judge(matcher: Matcher, predicted: string, gold: string, fixed: Language | undefined): { r: MatchResult; lang: Language } {
+/** The rules; with a judge, what they leave undecided goes to it. */
+async function judge(matcher: Matcher, useJudge: boolean, predicted: string, gold: string, fixed: Language | undefined): Promise<{ r: JudgedMatchResult; lang: Language }> {
   const lang = fixed ?? guessLanguage(`${gold} ${predicted}`);
-  return { r: matcher.match(predicted, gold, lang), lang };
+  return { r: useJudge ? await matcher.matchWithJudge(predicted, gold, lang) : matcher.match(predicted, gold, lang), lang };
 }
 
 /** Batch mode: one `predicted<TAB>gold` pair per line; one answer line per pair; blank lines are skipped. */
-async function batch(io: MatchIo, matcher: Matcher, lang: Language | undefined, json: boolean): Promise<boolean> {
+async function batch(io: MatchIo, matcher: Matcher, useJudge: boolean, lang: Language | undefined, json: boolean): Promise<boolean> {
   const input = io.stdin ?? process.stdin;
   if (input === process.stdin && process.stdin.isTTY) io.err(paint(io, 'dim', 'reading predicted<TAB>gold lines from standard input (end with Ctrl-D)'));
   const lines = createInterface({ input, crlfDelay: Infinity, terminal: false });
@@ -48,8 +87,9 @@ async function batch(io: MatchIo, matcher: Matcher, lang: Language | undefined, 
       io.out(json ? JSON.stringify({ error: message }) : `${paint(io, 'red', 'error')}: ${message}`);
       continue;
     }
-    const { r } = judge(matcher, fields[0]!, fields[1]!, lang);
-    io.out(json ? jsonLine(r) : [r.match ? 'match' : 'no match', r.rule, String(r.score), r.explanation].join('\t'));
+    const { r } = await judge(matcher, useJudge, fields[0]!, fields[1]!, lang);
+    if (r.match === null) ok = false;
+    io.out(json ? jsonLine(r) : [r.match === null ? 'judge error' : r.match ? 'match' : 'no match', r.rule, String(r.score), r.explanation].join('\t'));
   }
   return ok;
 }
@@ -62,6 +102,10 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .argument('[gold]', 'the gold (reference) diagnosis')
     .option('-l, --lang <lang>', 'case language, zh or en (default: guessed from the text)')
     .option('--json', 'print {"match": …, "rule": …, "score": …} (one JSON line per pair)')
+    .option('--threshold <t>', `Dice threshold of the overlap rule, above 0 and at most 1 (default ${DEFAULT_OVERLAP_THRESHOLD})`)
+    .option('--broader-prediction <policy>', 'does a prediction broader than the gold count: never, usual (default: only when the gold is the usual form of it) or always')
+    .option('--no-narrower-prediction', 'a prediction narrower (more specific) than the gold does not count')
+    .option('--judge <spec>', 'a model that decides the pairs the rules leave undecided (e.g. openai:gpt-4o-mini); an unreadable reply is a judge error')
     .addHelpText(
       'after',
       `
@@ -69,23 +113,34 @@ With no arguments, reads standard input: one "predicted<TAB>gold" pair per line,
 (tab-separated verdict, rule, score and explanation; JSON lines with --json). Blank lines are skipped; a line
 without exactly one tab gets an error line naming its number, and the exit status is then 1.
 
-Rules, first that decides: empty, exact, lexicon, distinct, qualifier, containment, overlap, none
-(docs/metrics.md explains each one).
+Rules, first that decides: empty, exact, lexicon, distinct, broader / narrower (the policy refuses the
+lexicon's relation), qualifier, containment, overlap, none (docs/metrics.md explains each one). With --judge,
+a "none" verdict goes to the judge (rule judge, or judge-error with match null and exit status 1).
 
 Examples:
   clinicallab match "STEMI" "Acute inferior ST-elevation myocardial infarction"
   clinicallab match 甲亢 甲状腺功能亢进症 --json
+  clinicallab match Leukaemia "Acute myeloid leukaemia" --broader-prediction always
   cut -f2,3 pairs.tsv | clinicallab match --json`,
     )
     .action(async (predicted: string | undefined, gold: string | undefined, opts: Options) => {
       const lang = languageOption(opts.lang);
       if (predicted !== undefined && gold === undefined) throw new UsageError('give both a predicted and a gold diagnosis, or neither to read pairs from standard input');
-      const matcher = createMatcher();
+      const threshold = thresholdOption(opts.threshold);
+      const broaderPrediction = broaderOption(opts.broaderPrediction);
+      const judgeFn = opts.judge ? await judgeFrom(opts.judge) : undefined;
+      const matcher = createMatcher({
+        ...(threshold !== undefined ? { threshold } : {}),
+        ...(broaderPrediction ? { broaderPrediction } : {}),
+        ...(opts.narrowerPrediction === false ? { narrowerPrediction: false } : {}),
+        ...(judgeFn ? { judge: judgeFn } : {}),
+      });
       if (predicted === undefined || gold === undefined) {
-        if (!(await batch(io as MatchIo, matcher, lang, opts.json ?? false))) setExit(1);
+        if (!(await batch(io as MatchIo, matcher, judgeFn !== undefined, lang, opts.json ?? false))) setExit(1);
         return;
       }
-      const { r, lang: used } = judge(matcher, predicted, gold, lang);
+      const { r, lang: used } = await judge(matcher, judgeFn !== undefined, predicted, gold, lang);
+      if (r.match === null) setExit(1);
       if (opts.json) {
         io.out(jsonLine(r));
         return;

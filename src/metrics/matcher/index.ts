@@ -3,8 +3,8 @@ export { basicNormalise, analyse, strip, slotConflict, readingMode, MAX_CHARS, S
 export type { MatchLang, NormaliseHooks, SlotName, Slots, Stripped, Reading, Analysis } from './normalise.js';
 export { Lexicon, LexiconError, DEFAULT_LEXICON_PATH } from './lexicon.js';
 export type { ConceptGroup, LexiconData, ConceptHit, Relation } from './lexicon.js';
-export { createMatcher, DEFAULT_OVERLAP_THRESHOLD } from './matcher.js';
-export type { Matcher, MatcherOptions, MatchResult, MatchRule, JudgedMatchResult } from './matcher.js';
+export { createMatcher, DEFAULT_OVERLAP_THRESHOLD, BROADER_POLICIES } from './matcher.js';
+export type { Matcher, MatcherOptions, MatchResult, MatchRule, JudgedMatchResult, BroaderPolicy } from './matcher.js';
 export { matchList, pdVerdict, MAX_LIST_ITEMS } from './list.js';
 export type { ListMatch, ListItemMatch } from './list.js';
 export { buildJudgePrompt, parseJudgeReply, judgeMatch } from './judge.js';

@@ -17,8 +17,13 @@ export interface ConceptGroup {
   en: string[];
   zh: string[];
   abbr?: string[];
-  /** The id of a broader concept: a name of this group also counts for the parent and the other way round. */
+  /** The id of a broader concept (this one is a kind of it). Whether a name of one counts for the other is the
+   *  matcher's policy (`broaderPrediction`, `narrowerPrediction`). */
   parent?: string;
+  /** This concept is what the parent's name normally stands for — the overwhelmingly usual form, with the same
+   *  first-line management (rectal adenocarcinoma for "rectal cancer") — so the parent's name counts for it
+   *  under the default `broaderPrediction: 'usual'`. */
+  usual?: boolean;
   note?: string;
 }
 
@@ -125,6 +130,7 @@ export class Lexicon {
       if (!g || typeof g.id !== 'string' || g.id === '') throw new LexiconError(`group ${i + 1} has no "id"`);
       if (!Array.isArray(g.en) || !Array.isArray(g.zh)) throw new LexiconError(`group "${g.id}" needs "en" and "zh" arrays`);
       if ([...g.en, ...g.zh, ...(g.abbr ?? [])].some((n) => typeof n !== 'string' || n.trim() === '')) throw new LexiconError(`group "${g.id}" has an empty or non-string name`);
+      if (g.usual !== undefined && (typeof g.usual !== 'boolean' || g.parent === undefined)) throw new LexiconError(`group "${g.id}": "usual" is true or false, and only for a group with a "parent"`);
     }
     return new Lexicon(d);
   }
@@ -231,6 +237,17 @@ export class Lexicon {
     if (this.ancestorsOf(b).includes(a)) return 'broader';
     if (this.ancestorsOf(a).includes(b)) return 'narrower';
     return undefined;
+  }
+
+  /** True when `narrow` lies below `broad` and every concept on the way up is marked `usual` for its parent. */
+  usualUpTo(narrow: string, broad: string): boolean {
+    let cur = this.groups.get(narrow);
+    for (let steps = 0; cur && steps < 20; steps++) {
+      if (cur.parent === undefined || !cur.usual) return false;
+      if (cur.parent === broad) return true;
+      cur = this.groups.get(cur.parent);
+    }
+    return false;
   }
 
   /** True when the two concepts (or any of their broader concepts) are listed as different diseases. */

@@ -4,12 +4,17 @@
  *
  *  empty        the prediction (or gold) has nothing left after normalisation → no match
  *  exact        equal after `basicNormalise` (case, width, punctuation, spelling, list markers) → 1.0
- *  lexicon      both readings fall in one concept group of the lexicon, or one is the other's broader concept
- *               → 0.95 same group, 0.9 broader/narrower or via a cause/alias reading
+ *  lexicon      both readings fall in one concept group of the lexicon → 0.95 (0.9 via a cause/alias reading);
+ *               or the prediction names a narrower concept (more specific: "AML" for "leukaemia") → 0.9 unless
+ *               `narrowerPrediction` is false; or a broader one ("leukaemia" for "AML") → 0.9 only as
+ *               `broaderPrediction` allows: 'usual' (default) when the gold is marked in the lexicon as the usual
+ *               form of the broader concept ("rectal cancer" for "rectal adenocarcinoma"), 'always', or 'never'
  *  distinct     the lexicon lists the two concepts as different diseases → no match
  *  qualifier    a slot conflict (acute vs chronic, type 1 vs 2, left vs right, hyper vs hypo, primary vs
  *               secondary …) → no match; otherwise equal after dropping qualifiers, hedges, complications,
  *               parentheses (English word order ignored) → match 0.9
+ *  broader      the lexicon relates the names, but the policy refuses the direction (see lexicon) → no match;
+ *  narrower     the fuzzy rules below are not tried
  *  containment  one core inside the other, sharing the head (en: the word set of one inside the other's, same
  *               head word; zh: a suffix, or prefix + inserted modifier + suffix), the shorter still specific
  *               (not just "carcinoma" / "肺炎") → 0.6–0.9 by size ratio
@@ -32,7 +37,11 @@ import { Lexicon, type ConceptHit } from './lexicon.js';
 import { judgeMatch, type Judge } from './judge.js';
 import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Stripped } from './normalise.js';
 
-export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'containment' | 'overlap' | 'none' | 'empty';
+export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'none' | 'empty';
+
+/** When a prediction naming a broader lexicon concept than the gold counts (see the file comment). */
+export type BroaderPolicy = 'never' | 'usual' | 'always';
+export const BROADER_POLICIES: readonly BroaderPolicy[] = ['never', 'usual', 'always'];
 
 export interface MatchResult {
   match: boolean;
@@ -54,11 +63,17 @@ export interface MatcherOptions {
   lexicon?: Lexicon;
   /** Dice threshold of the overlap rule, in (0, 1]; default 0.8. */
   threshold?: number;
+  /** Does a prediction broader than the gold count? Default 'usual': only for the gold's usual-form parents. */
+  broaderPrediction?: BroaderPolicy;
+  /** Does a prediction narrower (more specific) than the gold count? Default true. */
+  narrowerPrediction?: boolean;
   judge?: Judge;
 }
 
 export interface Matcher {
   readonly threshold: number;
+  readonly broaderPrediction: BroaderPolicy;
+  readonly narrowerPrediction: boolean;
   readonly lexicon: Lexicon;
   match(predicted: string, gold: string, lang: MatchLang): MatchResult;
   /** The rules first; only a `none` verdict goes to the judge (if the matcher has one). */
@@ -164,6 +179,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   const lexicon = options.lexicon ?? Lexicon.default();
   const threshold = options.threshold ?? DEFAULT_OVERLAP_THRESHOLD;
   if (!(threshold > 0 && threshold <= 1)) throw new RangeError(`the overlap threshold must be in (0, 1], got ${threshold}`);
+  const broaderPrediction = options.broaderPrediction ?? 'usual';
+  if (!BROADER_POLICIES.includes(broaderPrediction)) throw new RangeError(`broaderPrediction must be one of ${BROADER_POLICIES.join(', ')}, got ${String(broaderPrediction)}`);
+  const narrowerPrediction = options.narrowerPrediction ?? true;
   const cache = new Map<string, Prepared>();
 
   const prepare = (text: string, lang: MatchLang): Prepared => {
@@ -175,6 +193,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     // A whole name the lexicon knows ("heart failure with preserved ejection fraction", "cirrhosis due to
     // hepatitis B") is one concept: its head and cause are parts of that name, not readings of their own.
     if (reads[0]?.hit?.whole) reads = reads.filter((x) => x.r.kind !== 'head' && x.r.kind !== 'cause');
+    // a joined reading ("mixed haemorrhoids" from "haemorrhoids (mixed)") only counts as a name the lexicon knows whole
+    reads = reads.filter((x) => x.r.kind !== 'joined' || x.hit?.whole === true);
     const prepared = { a, reads };
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(key, prepared);
@@ -190,6 +210,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     if (!p.whole && rel === 'broader') return undefined;
     return rel;
   };
+  /** Whether the policy lets a related pair count. */
+  const allowed = (rel: string, p: ConceptHit, g: ConceptHit): boolean =>
+    rel === 'same' || (rel === 'narrower' ? narrowerPrediction : broaderPrediction === 'always' || (broaderPrediction === 'usual' && lexicon.usualUpTo(g.id, p.id)));
 
   const pairVeto = (p: Stripped, g: Stripped, fuzzy: boolean): string | undefined => {
     const slots = slotConflict(p.slots, g.slots);
@@ -208,20 +231,36 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const pm = P.reads[0]!;
     const gm = G.reads[0]!;
     const veto = pairVeto(pm.r.s, gm.r.s, false);
-    const preds = P.reads.filter((r) => r.r.kind !== 'cause');
-    const isCore = (r: Read): boolean => r.r.kind === 'main' || r.r.kind === 'head';
+    // The prediction's named cause counts only when it names the kind of its head ("hyperthyroidism due to Graves
+    // disease" names Graves disease; "anaemia due to CKD" does not name CKD as the diagnosis).
+    const headHits = P.reads.filter((r) => (r.r.kind === 'main' || r.r.kind === 'head') && r.hit).map((r) => r.hit!.id);
+    const preds = P.reads.filter((r) => r.r.kind !== 'cause' || (r.hit !== undefined && headHits.some((h) => lexicon.relation(r.hit!.id, h) === 'narrower')));
+    const isCore = (r: Read): boolean => r.r.kind === 'main' || r.r.kind === 'head' || r.r.kind === 'joined';
 
+    let refused: MatchResult | undefined;
     if (!veto) {
+      // every related pair of readings; the best the policy allows wins (same concept first, then the order found)
+      let best: { rel: string; p: Read; g: Read } | undefined;
       for (const g of G.reads) {
         for (const p of preds) {
           if (!p.hit || !g.hit || pairVeto(p.r.s, g.r.s, false)) continue;
           const rel = related(p.hit, g.hit);
           if (!rel) continue;
-          const via = [describe(p, 'prediction'), describe(g, 'gold')].filter((x) => x !== '');
-          const how = rel === 'same' ? `both name "${lexicon.label(g.hit.id)}" [${g.hit.id}]` : `"${lexicon.label(p.hit.id)}" is ${rel} than "${lexicon.label(g.hit.id)}"`;
-          const score = rel === 'same' && via.length === 0 ? 0.95 : 0.9;
-          return { match: true, rule: 'lexicon', score, explanation: [how, ...via].join('; ') };
+          if (!allowed(rel, p.hit, g.hit)) {
+            const rule = rel === 'broader' ? 'broader' : 'narrower';
+            const why = rel === 'broader' ? `a broader name does not count (broaderPrediction: ${broaderPrediction})` : 'a narrower name does not count (narrowerPrediction: false)';
+            if (isCore(p) && isCore(g)) refused ??= { match: false, rule, score: 0, explanation: `"${lexicon.label(p.hit.id)}" is ${rel} than "${lexicon.label(g.hit.id)}": ${why}` };
+            continue;
+          }
+          if (!best || (rel === 'same' && best.rel !== 'same')) best = { rel, p, g };
         }
+      }
+      if (best) {
+        const { rel, p, g } = best;
+        const via = [describe(p, 'prediction'), describe(g, 'gold')].filter((x) => x !== '');
+        const how = rel === 'same' ? `both name "${lexicon.label(g.hit!.id)}" [${g.hit!.id}]` : `"${lexicon.label(p.hit!.id)}" is ${rel} than "${lexicon.label(g.hit!.id)}"`;
+        const score = rel === 'same' && via.length === 0 ? 0.95 : 0.9;
+        return { match: true, rule: 'lexicon', score, explanation: [how, ...via].join('; ') };
       }
     }
     for (const p of preds.filter(isCore)) {
@@ -231,6 +270,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         }
       }
     }
+    if (refused) return refused;
     if (veto) return { match: false, rule: 'qualifier', score: 0, explanation: `conflicting qualifiers (${veto})` };
     if (P.a.mode !== G.a.mode) return { match: false, rule: 'none', score: 0, explanation: 'written in different scripts and no common lexicon concept' };
     const mode = G.a.mode;
@@ -249,8 +289,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         }
       }
     }
-    const fuzzyGold = G.reads.filter((r) => r.r.kind !== 'alias');
-    const fuzzyPred = preds.filter(isCore);
+    const fuzzyGold = G.reads.filter((r) => r.r.kind !== 'alias' && r.r.kind !== 'joined');
+    const fuzzyPred = preds.filter((r) => r.r.kind === 'main' || r.r.kind === 'head');
     let best = 0;
     let bestPair: [Read, Read] | undefined;
     for (const g of fuzzyGold) {
@@ -277,6 +317,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
 
   return {
     threshold,
+    broaderPrediction,
+    narrowerPrediction,
     lexicon,
     match: (predicted, gold, lang) => {
       try {

@@ -7,7 +7,9 @@
  *     type/stage/grade positions. Nothing here changes which disease is named.
  *  2. `analyse` — reads one answer into *readings*: `main` (the name without hedges, leading labels, trailing
  *     explanations and parentheses), `head` (main cut before a complication, a cause or a location phrase),
- *     `cause` ("X due to Y", "Y所致X": the named cause Y) and `alias` (each parenthesised part).
+ *     `cause` ("X due to Y", "Y所致X": the named cause Y), `alias` (each parenthesised part) and `joined`
+ *     (main with a short parenthesised modifier put back: "haemorrhoids (mixed)" → "mixed haemorrhoids",
+ *     "糖尿病（2型）" → "2型糖尿病"; the matcher uses it only where the lexicon knows it as a whole name).
  *  3. `strip` — one reading to a comparable core. Qualifiers are of two kinds:
  *     - DROPPED freely: hedges, severity, activity, course words such as "paroxysmal", hernia states, stage,
  *       grade, class, Killip, NYHA, Child-Pugh, TNM, risk strata, disc levels. They grade or describe a disease,
@@ -55,7 +57,7 @@ export interface Stripped {
 }
 
 export interface Reading {
-  kind: 'main' | 'head' | 'cause' | 'alias';
+  kind: 'main' | 'head' | 'cause' | 'alias' | 'joined';
   source: string;
   s: Stripped;
 }
@@ -362,6 +364,18 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   texts.push(['head', tidy(head)]);
   if (cause !== undefined) texts.push(['cause', tidy(cause)]);
   for (const a of parts) texts.push(['alias', a]);
+  // a short modifier in parentheses put back in front of the name (word order does not matter in en)
+  // (en also with only the head word: "hip fracture (femoral neck)" → "femoral neck fracture"; zh also in place of
+  // a shared last character: "甲状腺癌（乳头状癌）" → "甲状腺乳头状癌")
+  const short = parts.filter((a) => (mode === 'en' ? a.split(' ').length <= 2 : [...a].length <= 5));
+  if (short.length === 1 && parts.length === 1 && t !== '') {
+    const a = short[0]!;
+    if (mode === 'en') texts.push(['joined', `${a} ${t}`], ['joined', `${a} ${t.split(' ').pop()!}`]);
+    else {
+      texts.push(['joined', `${a}${t}`]);
+      if (a.length >= 2 && t.length >= 2 && a.slice(-1) === t.slice(-1)) texts.push(['joined', `${t.slice(0, -1)}${a}`]);
+    }
+  }
   const seen = new Set<string>();
   const readings: Reading[] = [];
   for (const [kind, text] of texts) {
