@@ -15,6 +15,7 @@ export {
   textSimilarity,
   textSimilarityBatch,
   lexicalSimilarity,
+  combine as combineSimilarity,
   isScorableReference,
   scorableReference,
   type TextSimilarity,

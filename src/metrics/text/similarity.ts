@@ -63,7 +63,8 @@ function lexicalParts(candidate: string, reference: string, lang: Language): { b
   return { bleu: 100 * bleuIds(a, b, vocabSize).bleu, rouge: 100 * rougeLIds(a, b).f };
 }
 
-function combine(lex: { bleu: number; rouge: number }, bertF1: number | null): TextSimilarity {
+/** The task score from its components: BLEU and ROUGE ×100, BERTScore F1 as 0..1 (null: none configured). */
+export function combine(lex: { bleu: number; rouge: number }, bertF1: number | null): TextSimilarity {
   if (bertF1 === null) {
     return { ...lex, bertscore: null, score: (lex.bleu + lex.rouge) / 2, components: 'bleu+rouge' };
   }
