@@ -10,24 +10,34 @@ import type { FinishReason, GenerateRequest, GenerateResult, Model } from './typ
 export interface Credentials {
   apiKey?: string;
   headers?: Record<string, string>;
+  /** Where the provider's API is, when not at its usual address (a proxy, a gateway, a test server). */
+  baseURL?: string;
+}
+
+/** Ollama's API lives under /api; a base URL given as just the server (http://host:11434) gets it added. */
+export function ollamaApiURL(url: string): string {
+  const trimmed = url.replace(/\/+$/, '');
+  return /\/api$/.test(trimmed) ? trimmed : `${trimmed}/api`;
 }
 
 type LanguageModel = Parameters<typeof import('ai').generateText>[0]['model'];
 
 async function languageModel(spec: ModelSpec, creds: Credentials): Promise<LanguageModel> {
   const common = { ...(creds.apiKey !== undefined ? { apiKey: creds.apiKey } : {}), ...(creds.headers ? { headers: creds.headers } : {}) };
+  const baseURL = spec.baseURL ?? creds.baseURL;
+  const at = baseURL ? { baseURL } : {};
   switch (spec.provider) {
     case 'openai': {
       const { createOpenAI } = await import('@ai-sdk/openai');
-      return createOpenAI({ ...common, ...(spec.baseURL ? { baseURL: spec.baseURL } : {}) }).chat(spec.model);
+      return createOpenAI({ ...common, ...at }).chat(spec.model);
     }
     case 'anthropic': {
       const { createAnthropic } = await import('@ai-sdk/anthropic');
-      return createAnthropic(common)(spec.model);
+      return createAnthropic({ ...common, ...at })(spec.model);
     }
     case 'google': {
       const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
-      return createGoogleGenerativeAI(common)(spec.model);
+      return createGoogleGenerativeAI({ ...common, ...at })(spec.model);
     }
     case 'openai-compatible': {
       const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
@@ -35,11 +45,26 @@ async function languageModel(spec: ModelSpec, creds: Credentials): Promise<Langu
     }
     case 'ollama': {
       const { createOllama } = await import('ollama-ai-provider-v2');
-      return createOllama({ ...(spec.baseURL ? { baseURL: spec.baseURL } : {}), ...(creds.headers ? { headers: creds.headers } : {}) })(spec.model);
+      return createOllama({ ...(baseURL ? { baseURL: ollamaApiURL(baseURL) } : {}), ...(creds.headers ? { headers: creds.headers } : {}) })(spec.model);
     }
     default:
       throw new ModelError('bad-request', `the AI SDK does not serve provider "${spec.provider}"`);
   }
+}
+
+/**
+ * Ollama's /api/chat reads sampling parameters from its `options` object only; the provider puts them at the
+ * top level, where Ollama ignores them — so temperature 0 would not be temperature 0. They go in `options`.
+ */
+function ollamaOptions(r: GenerateRequest): Record<string, number | string[]> {
+  return {
+    temperature: r.temperature ?? 0,
+    ...(r.maxTokens !== undefined ? { num_predict: r.maxTokens } : {}),
+    ...(r.seed !== undefined ? { seed: r.seed } : {}),
+    ...(r.topP !== undefined ? { top_p: r.topP } : {}),
+    ...(r.topK !== undefined ? { top_k: r.topK } : {}),
+    ...(r.stop ? { stop: r.stop } : {}),
+  };
 }
 
 function finishReason(value: unknown): FinishReason {
@@ -68,6 +93,7 @@ export async function createAiSdkModel(spec: ModelSpec, creds: Credentials = {})
           ...(request.stop ? { stopSequences: request.stop } : {}),
           ...(request.signal ? { abortSignal: request.signal } : {}),
           ...(request.jsonSchema ? { output: Output.object({ schema: jsonSchema(request.jsonSchema) }) } : {}),
+          ...(spec.provider === 'ollama' ? { providerOptions: { ollama: { options: ollamaOptions(request) } } } : {}),
         });
         return {
           text: result.text,

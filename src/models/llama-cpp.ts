@@ -17,15 +17,17 @@ export interface LlamaCppOptions {
   contextSize?: number;
   /** Model id (default `llama-cpp:<path>`). */
   id?: string;
+  /** How node-llama-cpp is loaded (default: a dynamic import); tests give one that fails, as when it is not installed. */
+  importBinding?: () => Promise<NodeLlamaCpp>;
 }
 
 const DEFAULT_CONTEXT_SIZE = 2048;
 
 type NodeLlamaCpp = typeof import('node-llama-cpp');
 
-async function loadBinding(): Promise<NodeLlamaCpp> {
+async function loadBinding(importBinding: () => Promise<NodeLlamaCpp> = () => import('node-llama-cpp')): Promise<NodeLlamaCpp> {
   try {
-    return await import('node-llama-cpp');
+    return await importBinding();
   } catch (cause) {
     throw new ModelError(
       'unavailable',
@@ -66,7 +68,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
 export async function createLlamaCppModel(options: LlamaCppOptions): Promise<Model> {
   const { path } = options;
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
-  const binding = await loadBinding();
+  const binding = await loadBinding(options.importBinding);
 
   try {
     const info = await stat(path);

@@ -15,6 +15,8 @@ export interface ModelSettings {
   apiKey?: string;
   /** Extra HTTP headers for the provider. */
   headers?: Record<string, string>;
+  /** The provider's API address when not the usual one (openai, anthropic, google, ollama): a proxy or gateway. */
+  baseURL?: string;
   /** llama-cpp: CPU threads (default 1). */
   threads?: number;
   /** llama-cpp: context size in tokens. */
@@ -64,7 +66,7 @@ export async function createModel(specOrString: string | ModelSpec, settings: Mo
     }
     default: {
       const apiKey = apiKeyFor(spec, settings, env);
-      return createAiSdkModel(spec, { ...(apiKey !== undefined ? { apiKey } : {}), ...(settings.headers ? { headers: settings.headers } : {}) });
+      return createAiSdkModel(spec, { ...(apiKey !== undefined ? { apiKey } : {}), ...(settings.headers ? { headers: settings.headers } : {}), ...(settings.baseURL ? { baseURL: settings.baseURL } : {}) });
     }
   }
 }

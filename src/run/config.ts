@@ -24,6 +24,7 @@ const ModelConfigSchema = z
     apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'should be the name of an environment variable' }).optional(),
     apiKey: z.string().optional(),
     headers: z.record(z.string(), z.string()).optional(),
+    baseURL: z.string().regex(/^https?:\/\/[^\s]+$/, { error: 'should be an http:// or https:// URL' }).optional(),
     threads: z.number().int().positive().optional(),
     contextSize: z.number().int().positive().optional(),
     price: PriceSchema.optional(),

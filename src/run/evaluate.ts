@@ -11,6 +11,7 @@ import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { FileReport } from '../bench/loader.js';
 import { apiKeyFor, createModel } from '../models/registry.js';
 import type { Price } from '../models/pricing.js';
+import { redactUrl } from '../models/spec.js';
 import type { Model } from '../models/types.js';
 import type { GenerationKind } from '../tasks/definitions.js';
 import type { TemplateSet } from '../tasks/templates.js';
@@ -73,12 +74,21 @@ export interface EvaluateOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/** The password of a URL with credentials (user:password@host), to be kept out of messages. */
+function passwordOf(url: string | undefined): string | undefined {
+  try {
+    return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function manifestModel(e: ModelEntry): ManifestModel {
   return {
     id: e.spec.id,
     provider: e.spec.provider,
     model: e.spec.model,
-    ...(e.spec.baseURL ? { baseURL: e.spec.id.slice(e.spec.id.lastIndexOf('@') + 1) } : {}),
+    ...(e.spec.baseURL ? { baseURL: e.spec.id.slice(e.spec.id.lastIndexOf('@') + 1) } : e.settings.baseURL ? { baseURL: redactUrl(e.settings.baseURL) } : {}),
     params: e.params,
     concurrency: e.concurrency,
     timeoutMs: e.timeoutMs,
@@ -98,6 +108,7 @@ export async function evaluate(opts: EvaluateOptions): Promise<{ result: RunnerR
       // a missing key is reported when the model is created
     }
     for (const v of Object.values(e.settings.headers ?? {})) redactor.add(v);
+    for (const url of [e.spec.baseURL, e.settings.baseURL]) redactor.add(passwordOf(url));
   }
   const plan = planPrompts(opts.cases, { templates: opts.templates, taxonomy: opts.taxonomy }, opts.kinds);
   const jobs = buildJobs(plan.prompts, opts.models);

@@ -51,6 +51,7 @@ export function modelEntries(specs: readonly string[] | undefined, config: Confi
         ...(m.apiKeyEnv !== undefined ? { apiKeyEnv: m.apiKeyEnv } : {}),
         ...(m.apiKey !== undefined ? { apiKey: m.apiKey } : {}),
         ...(m.headers !== undefined ? { headers: m.headers } : {}),
+        ...(m.baseURL !== undefined ? { baseURL: m.baseURL } : {}),
         ...(m.threads !== undefined ? { threads: m.threads } : {}),
         ...(m.contextSize !== undefined ? { contextSize: m.contextSize } : {}),
       },

@@ -80,6 +80,7 @@ function configFromManifest(m: Manifest): Config {
       timeoutMs: x.timeoutMs,
       maxRetries: x.maxRetries,
       ...(x.apiKeyEnv ? { apiKeyEnv: x.apiKeyEnv } : {}),
+      ...(x.baseURL && !x.id.includes('@') ? { baseURL: x.baseURL } : {}), // a base URL from the config, not the spec
       ...(x.price ? { price: x.price } : {}),
     })),
   };
