@@ -1,17 +1,33 @@
 /**
- * Exports of the report's tables as JSON or CSV: the leaderboard (with intervals, counts and, on request, the
- * published rows marked as such), the department × model table, and the per-case results. CSV follows RFC 4180:
+ * Exports of the report's tables as JSON or CSV: the leaderboard (with intervals, counts, the agent columns and,
+ * on request, the published rows marked as such), the department × model table, the best model per department,
+ * the per-case results, ClinicalAgent's summary and routing, the 4-dimension judge's ratings, what the dataset
+ * supports, and the run manifests (tables.ts). CSV follows RFC 4180:
  * every field that holds a comma, a quote, a line break or leading/trailing space is quoted, quotes doubled, and
  * a field that a spreadsheet would take for a formula (= + - @ at the start) is prefixed with a quote mark.
  */
 import { COLUMNS } from '../metrics/clinical.js';
+import {
+  AGENT_HEADER,
+  agentRecords,
+  BEST_HEADER,
+  bestRecords,
+  DATASET_HEADER,
+  datasetRecords,
+  JUDGE_HEADER,
+  judgeRecords,
+  MANIFEST_HEADER,
+  manifestRecords,
+  ROUTING_HEADER,
+  routingRecords,
+  type Cell,
+  type Row,
+} from './tables.js';
 import type { ReportViewModel } from './types.js';
 
 export type ExportFormat = 'json' | 'csv';
-export type ExportTable = 'leaderboard' | 'departments' | 'cases';
-export const EXPORT_TABLES: readonly ExportTable[] = ['leaderboard', 'departments', 'cases'];
-
-type Cell = string | number | boolean | null | undefined;
+export const EXPORT_TABLES = ['leaderboard', 'departments', 'best', 'cases', 'agents', 'routing', 'judge', 'dataset', 'manifest'] as const;
+export type ExportTable = (typeof EXPORT_TABLES)[number];
 
 const LB_KEYS = [...COLUMNS, 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'] as const;
 
@@ -43,11 +59,19 @@ export interface LeaderboardRecord {
   pending: Record<string, number>;
   skipped: Record<string, number>;
   textComponents: string | null;
+  /** ClinicalAgent models: the statistics per case (null for other models). */
+  agent: { variant: string | null; cases: number; examsPerCase: number; examShare: number | null; tokensPerCase: number; costPerCase: number | null; stopped: number } | null;
   note?: string;
 }
 
 /** The leaderboard rows: the run's models, then (when the view model has them) the published rows. */
 export function leaderboardRecords(vm: ReportViewModel): LeaderboardRecord[] {
+  const agentOf = (i: number): LeaderboardRecord['agent'] => {
+    const a = vm.agents?.find((x) => x.model === i);
+    return a
+      ? { variant: a.variant, cases: a.stats.cases, examsPerCase: a.stats.ordersPerCase, examShare: a.stats.orderedShare, tokensPerCase: a.stats.tokensPerCase, costPerCase: a.stats.costPerCase, stopped: a.stats.stopped }
+      : null;
+  };
   const out: LeaderboardRecord[] = vm.models.map((m) => ({
     model: m.label,
     source: 'run',
@@ -59,6 +83,7 @@ export function leaderboardRecords(vm: ReportViewModel): LeaderboardRecord[] {
     pending: m.pending,
     skipped: m.skipped,
     textComponents: m.textComponents,
+    agent: agentOf(m.index),
   }));
   for (const r of vm.reference?.rows ?? []) {
     out.push({
@@ -72,6 +97,7 @@ export function leaderboardRecords(vm: ReportViewModel): LeaderboardRecord[] {
       pending: {},
       skipped: {},
       textComponents: 'bleu+rouge+bertscore',
+      agent: null,
       note: `published by the authors (arXiv ${vm.reference!.source.arxiv}), measured on the real ClinicalBench — not on the cases of this run`,
     });
   }
@@ -81,7 +107,10 @@ export function leaderboardRecords(vm: ReportViewModel): LeaderboardRecord[] {
 const VALUE_COLUMNS = [...COLUMNS, 'DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'];
 
 function leaderboardCsv(vm: ReportViewModel): string {
-  const header = ['model', 'source', 'run', 'records', ...VALUE_COLUMNS, ...LB_KEYS.flatMap((k) => [`${k}_ci_low`, `${k}_ci_high`]), 'errors', 'pending', 'skipped', 'text_components', 'note'];
+  const header = [
+    'model', 'source', 'run', 'records', ...VALUE_COLUMNS, ...LB_KEYS.flatMap((k) => [`${k}_ci_low`, `${k}_ci_high`]), 'errors', 'pending', 'skipped', 'text_components', 'note',
+    'agent_variant', 'agent_exams_per_case', 'agent_exam_share', 'agent_tokens_per_case', 'agent_cost_per_case', 'agent_stopped',
+  ];
   const rows = leaderboardRecords(vm).map((r) => [
     r.model,
     r.source,
@@ -94,11 +123,17 @@ function leaderboardCsv(vm: ReportViewModel): string {
     counts(r.skipped),
     r.textComponents,
     r.note ?? '',
+    r.agent?.variant,
+    r.agent?.examsPerCase,
+    r.agent?.examShare,
+    r.agent?.tokensPerCase,
+    r.agent?.costPerCase,
+    r.agent?.stopped,
   ]);
   return toCsv(header, rows);
 }
 
-export function departmentRecords(vm: ReportViewModel): Record<string, Cell>[] {
+export function departmentRecords(vm: ReportViewModel): Row[] {
   return vm.byDepartment.map((d) => ({
     department: d.department,
     department_label: vm.departments.find((x) => x.id === d.department)?.label ?? d.department,
@@ -112,7 +147,7 @@ export function departmentRecords(vm: ReportViewModel): Record<string, Cell>[] {
 }
 
 /** The per-case results, one flat record per model × record × task (× exam). */
-export function caseRecords(vm: ReportViewModel): Record<string, Cell>[] {
+export function caseRecords(vm: ReportViewModel): Row[] {
   return vm.rows.map((r) => {
     const c = vm.cases[r.case]!;
     return {
@@ -140,7 +175,7 @@ export function caseRecords(vm: ReportViewModel): Record<string, Cell>[] {
   });
 }
 
-function recordsCsv(records: Record<string, Cell>[], header: string[]): string {
+function recordsCsv(records: Row[], header: readonly string[]): string {
   return toCsv(
     header,
     records.map((r) => header.map((k) => r[k])),
@@ -150,13 +185,21 @@ function recordsCsv(records: Record<string, Cell>[], header: string[]): string {
 const CASE_HEADER = ['model', 'uid', 'language', 'department', 'task', 'exam', 'status', 'value', 'correct', 'predicted', 'gold', 'rule', 'explanation', 'bleu', 'rouge', 'bertscore', 'pd_share', 'difr_count', 'difr_valid', 'error'];
 const DEPT_HEADER = ['department', 'department_label', 'model', 'records', 'WeightedAvg', ...COLUMNS, 'CDA', 'win_share'];
 
-/** One table in one format. JSON carries the text-score label beside the rows, so it is never lost. */
+const TABLES: Record<Exclude<ExportTable, 'leaderboard'>, [(vm: ReportViewModel) => Row[], readonly string[]]> = {
+  departments: [departmentRecords, DEPT_HEADER],
+  best: [bestRecords, BEST_HEADER],
+  cases: [caseRecords, CASE_HEADER],
+  agents: [agentRecords, AGENT_HEADER],
+  routing: [routingRecords, ROUTING_HEADER],
+  judge: [judgeRecords, JUDGE_HEADER],
+  dataset: [datasetRecords, DATASET_HEADER],
+  manifest: [manifestRecords, MANIFEST_HEADER],
+};
+
+/** One table in one format (a table the report does not have, such as `agents` without agents, has no rows). JSON carries the text-score label beside the rows, so it is never lost. */
 export function exportTable(vm: ReportViewModel, table: ExportTable, format: ExportFormat): string {
-  if (format === 'csv') {
-    if (table === 'leaderboard') return leaderboardCsv(vm);
-    if (table === 'departments') return recordsCsv(departmentRecords(vm), DEPT_HEADER);
-    return recordsCsv(caseRecords(vm), CASE_HEADER);
-  }
-  const rows = table === 'leaderboard' ? leaderboardRecords(vm) : table === 'departments' ? departmentRecords(vm) : caseRecords(vm);
+  if (table === 'leaderboard' && format === 'csv') return leaderboardCsv(vm);
+  const rows = table === 'leaderboard' ? leaderboardRecords(vm) : TABLES[table][0](vm);
+  if (format === 'csv') return recordsCsv(rows as Row[], TABLES[table as Exclude<ExportTable, 'leaderboard'>][1]);
   return `${JSON.stringify({ table, textComponents: vm.textComponents, textLabel: vm.textLabel, runs: vm.runs.map((r) => r.name), rows }, null, 2)}\n`;
 }

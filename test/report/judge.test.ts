@@ -1,0 +1,135 @@
+/**
+ * Reports after `clinicallab judge`: the judge's ratings (stored as `judge:<spec>` jobs) never make a report
+ * rescore the run, nor do an agent's steps; the ratings are read back exactly as the judge counted them — per
+ * model and per judge, with judge errors apart — and exported. A report still rescores a run whose answers went
+ * on after its last scoring, also for a record that already had scores.
+ */
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DepartmentTaxonomy } from '../../src/bench/departments.js';
+import { judgeRun, type ModelRatings } from '../../src/metrics/judge-run.js';
+import { ModelError } from '../../src/models/errors.js';
+import type { GenerateRequest, Model } from '../../src/models/types.js';
+import { exportTable } from '../../src/report/export.js';
+import type { ReportViewModel } from '../../src/report/types.js';
+import { buildViewModel } from '../../src/report/view-model.js';
+import { RunStore } from '../../src/run/store.js';
+import { loadTemplates } from '../../src/tasks/templates.js';
+import { runCli, tempDir } from '../helpers.js';
+import { AGENT_ID, makeAgentRun } from './agent-fixture.js';
+import { emptyLexiconContext, makeRun } from './fixture.js';
+
+export const JUDGE_A = 'openai-compatible:judge-a@http://127.0.0.1:9/v1';
+export const JUDGE_B = 'openai-compatible:judge-b@http://127.0.0.1:9/v1';
+
+/**
+ * Judge A gives English answers 60/50/40/30, but only when reminded of the format, and never a readable reply on
+ * Chinese ones (a judge error after the re-asks); judge B gives 90 everywhere but refuses Chinese answers.
+ */
+function scriptedJudge(spec: string): Model {
+  return {
+    id: spec,
+    async generate(req: GenerateRequest) {
+      const prompt = req.messages.map((m) => m.content).join('\n');
+      const zh = req.task?.language === 'zh';
+      let text: string;
+      if (spec === JUDGE_B) {
+        if (zh) throw new ModelError('bad-request', 'HTTP 400: judge B refuses this one');
+        text = 'Fluency: 90\nRelevance: 90\nCompleteness: 90\nProficiency: 90';
+      } else if (zh || !/could not be read/.test(prompt)) text = 'A fine answer overall.';
+      else text = 'Fluency: 60\nRelevance: 50\nCompleteness: 40\nProficiency: 30';
+      return { text, usage: { inputTokens: 50, outputTokens: 12 }, finishReason: 'stop' };
+    },
+  };
+}
+
+let dir: string;
+let judged: ModelRatings[];
+let vm: ReportViewModel;
+beforeAll(async () => {
+  dir = join(tempDir(), 'judged-agent-run');
+  await makeAgentRun(dir);
+  const r = await judgeRun({
+    dir,
+    judges: [JUDGE_A, JUDGE_B],
+    taxonomy: DepartmentTaxonomy.default(),
+    templates: await loadTemplates(),
+    backoff: { baseMs: 1, maxMs: 2 },
+    flags: { maxRetries: 0 },
+    createModel: async (e: { spec: { id: string } } | string) => scriptedJudge(typeof e === 'string' ? e : e.spec.id),
+  });
+  judged = r.models;
+  vm = await buildViewModel([dir], { context: emptyLexiconContext(), ci: false });
+}, 120_000);
+
+describe('a judged run', () => {
+  it('is not rescored by leaderboard, report or view, and says nothing about it', async () => {
+    expect(vm.runs[0]!.scoredNow).toBe(false);
+    const lb = await runCli('leaderboard', dir);
+    expect(lb.code).toBe(0);
+    expect(lb.err).not.toContain('scored now');
+    // judges are never candidates
+    expect(vm.models.map((m) => m.model).sort()).toEqual([AGENT_ID, 'baseline']);
+  });
+
+  it('has the ratings the judge counted, per model and per judge, judge errors apart', () => {
+    expect(judged.length).toBe(2);
+    for (const want of judged) {
+      const got = vm.judge!.find((j) => j.label === want.model)!;
+      expect(got, want.model).toBeDefined();
+      expect(got.n).toBe(want.n);
+      expect(got.judgeErrors).toBe(want.judgeErrors);
+      expect(got.overall).toBeCloseTo(want.overall!, 6);
+      for (const d of ['fluency', 'relevance', 'completeness', 'proficiency'] as const) expect(got.ratings![d]).toBeCloseTo(want.ratings![d], 6);
+    }
+    const base = vm.judge!.find((j) => j.label === 'baseline')!;
+    expect(base.judges).toEqual([JUDGE_A, JUDGE_B]);
+    // three English answers rated by both judges; the three Chinese ones by neither (two judge errors each)
+    expect([base.n, base.judgeErrors]).toEqual([3, 6]);
+    expect(base.ratings).toEqual({ fluency: 75, relevance: 70, completeness: 65, proficiency: 60 });
+    const [a, b] = [JUDGE_A, JUDGE_B].map((j) => base.byJudge.find((x) => x.judge === j)!);
+    expect([a!.n, a!.judgeErrors, a!.ratings]).toEqual([3, 3, { fluency: 60, relevance: 50, completeness: 40, proficiency: 30 }]);
+    expect([b!.n, b!.judgeErrors, b!.overall]).toEqual([3, 3, 90]);
+    // the agent's Chinese cases stopped before an answer: nothing to rate there
+    const agent = vm.judge!.find((j) => j.label === AGENT_ID)!;
+    expect([agent.n, agent.judgeErrors, agent.overall]).toEqual([3, 0, 67.5]);
+  });
+
+  it('exports the ratings as CSV and JSON', () => {
+    const lines = exportTable(vm, 'judge', 'csv').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('model,judge,n,fluency,relevance,completeness,proficiency,overall,judge_errors,pending');
+    // per model: all judges, then each of the two
+    expect(lines).toHaveLength(1 + 2 * 3);
+    expect(lines).toContain(`baseline,${JUDGE_A},3,60,50,40,30,45,3,0`);
+    expect(lines).toContain('baseline,all,3,75,70,65,60,67.5,6,0');
+    const json = JSON.parse(exportTable(vm, 'judge', 'json')) as { rows: { model: string; judge: string; overall: number | null }[] };
+    expect(json.rows.find((r) => r.model === AGENT_ID && r.judge === 'all')!.overall).toBeCloseTo(judged.find((j) => j.model === AGENT_ID)!.overall!, 6);
+  });
+
+  it('has no judge ratings when nobody judged it', async () => {
+    const plain = join(tempDir(), 'plain');
+    await makeRun(plain, ['urology'], { models: ['baseline'] });
+    const v = await buildViewModel([plain], { context: emptyLexiconContext(), ci: false });
+    expect(v.judge).toBeUndefined();
+    expect(exportTable(v, 'judge', 'csv').trimEnd().split('\r\n')).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('rescoring on demand', () => {
+  it('scores again a run answered after its last scoring, also on a record that already had scores', async () => {
+    const run = join(tempDir(), 'answered-since');
+    await makeRun(run, ['urology']);
+    const store = RunStore.open(run);
+    const before = store.scores('baseline');
+    // as if the imaging answers had come in after the run was scored
+    store.replaceScores('baseline', before.filter((s) => s.task !== 'imaging'));
+    store.close();
+    const v = await buildViewModel([run], { context: emptyLexiconContext(), ci: false });
+    expect(v.runs[0]!.scoredNow).toBe(true);
+    const again = RunStore.open(run);
+    expect(again.scores('baseline').filter((s) => s.task === 'imaging').length).toBe(before.filter((s) => s.task === 'imaging').length);
+    again.close();
+    // and once scored, it stays scored
+    expect((await buildViewModel([run], { context: emptyLexiconContext(), ci: false })).runs[0]!.scoredNow).toBe(false);
+  }, 60_000);
+});
