@@ -2,20 +2,23 @@
  * Running the 4-dimension judge over a run: every six-section answer of every model (or agent) in the run is
  * rated by each judge model against the case and its gold answer. Each rating is a job of the run store
  * (model `judge:<spec>`, kind `judge-4d`), so judging is cached and resumable; a reply that cannot be read is asked
- * again with a reminder (up to `retries` times) and then counted as a judge error — never as a zero.
+ * again with a reminder (up to `retries` times) and then counted as a judge error — never as a zero. Judge models
+ * take their settings (key, headers, price, sampling, limits) from the config file and flags, as in a run.
  */
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadCases } from '../bench/loader.js';
-import { createModel } from '../models/registry.js';
+import { apiKeyFor, createModel } from '../models/registry.js';
 import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
 import { storedCall, StoredCallFailed } from '../run/call.js';
+import type { Config } from '../run/config.js';
 import type { Manifest } from '../run/evaluate.js';
+import type { ModelEntry } from '../run/jobs.js';
 import { hashOf } from '../run/keys.js';
 import { AdaptiveLimiter, DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
 import { Redactor } from '../run/secrets.js';
-import { modelEntries } from '../run/setup.js';
+import { modelEntries, type ModelFlags } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
 import { formatSections } from '../tasks/sections.js';
 import { getTemplate, renderTemplate, type TemplateSet } from '../tasks/templates.js';
@@ -35,7 +38,16 @@ export interface JudgeRunOptions {
   retries?: number;
   cache?: ResponseCache;
   backoff?: BackoffOptions;
-  createModel?: (spec: string) => Promise<Model>;
+  /** The config file's settings and the command line's overrides, as for `clinicallab run`. */
+  fileConfig?: Config;
+  flags?: ModelFlags;
+  env?: NodeJS.ProcessEnv;
+  createModel?: (entry: ModelEntry) => Promise<Model>;
+}
+
+/** The judge models with their settings (for checks before anything starts, and for the run). */
+export function judgeEntries(judges: readonly string[], fileConfig: Config = {}, flags: ModelFlags = {}): Map<string, ModelEntry> {
+  return new Map([...new Set(judges)].map((spec) => [spec, modelEntries([spec], fileConfig, flags)[0]!]));
 }
 
 export interface RatedAnswer {
@@ -66,9 +78,19 @@ function goldText(c: ClinicalCase): string {
 }
 
 export async function judgeRun(o: JudgeRunOptions): Promise<{ answers: RatedAnswer[]; models: ModelRatings[] }> {
+  const env = o.env ?? process.env;
+  const entries = judgeEntries(o.judges, o.fileConfig, o.flags);
+  const redactor = new Redactor();
+  for (const entry of entries.values()) {
+    try {
+      redactor.add(apiKeyFor(entry.spec, entry.settings, env));
+    } catch {
+      // a missing key is reported when the model is created
+    }
+    for (const v of Object.values(entry.settings.headers ?? {})) redactor.add(v);
+  }
   const store = RunStore.open(o.dir);
   const worker = newWorkerId();
-  const redactor = new Redactor();
   try {
     const manifest = store.getManifest<Manifest>();
     const loaded = await loadCases(manifest?.cases.map((c) => c.file) ?? [], { taxonomy: o.taxonomy });
@@ -77,8 +99,8 @@ export async function judgeRun(o: JudgeRunOptions): Promise<{ answers: RatedAnsw
     if (o.limit !== undefined) answers = answers.slice(0, o.limit);
     const contexts = new Map<string, Awaited<ReturnType<typeof makeContext>>>();
     async function makeContext(spec: string) {
-      const entry = modelEntries([spec], {}, {})[0]!;
-      const model = await (o.createModel ?? ((s: string) => createModel(s)))(spec);
+      const entry = entries.get(spec)!;
+      const model = await (o.createModel ?? ((e: ModelEntry) => createModel(e.spec, e.settings, env)))(entry);
       return { model, entry, limiter: new AdaptiveLimiter(entry.concurrency), redactor, backoff: o.backoff ?? DEFAULT_BACKOFF, signal: new AbortController().signal, ...(o.cache ? { cache: o.cache } : {}), ...(entry.price ? { price: entry.price } : {}) };
     }
     const rated: RatedAnswer[] = [];
@@ -118,14 +140,18 @@ export async function judgeRun(o: JudgeRunOptions): Promise<{ answers: RatedAnsw
       rated.push({ model: job.model, uid: c.uid, language: c.language, ratings: meanRatings(got), judgeErrors });
     }
     for (const ctx of contexts.values()) await ctx.model.close?.();
-    const models = [...new Set(rated.map((r) => r.model))].map((model): ModelRatings => {
-      const mine = rated.filter((r) => r.model === model);
-      const ok = mine.flatMap((r) => (r.ratings ? [r.ratings] : []));
-      const mean = meanRatings(ok);
-      return { model, n: ok.length, judgeErrors: mine.reduce((s, r) => s + r.judgeErrors, 0), ratings: mean, overall: mean ? overall(mean) : null };
-    });
-    return { answers: rated, models };
+    return { answers: rated, models: summarise(rated) };
   } finally {
     store.close();
   }
+}
+
+/** Per rated model: the mean of its answers' ratings (each the mean over its judges) and the judge errors. */
+function summarise(rated: readonly RatedAnswer[]): ModelRatings[] {
+  return [...new Set(rated.map((r) => r.model))].map((model): ModelRatings => {
+    const mine = rated.filter((r) => r.model === model);
+    const ok = mine.flatMap((r) => (r.ratings ? [r.ratings] : []));
+    const mean = meanRatings(ok);
+    return { model, n: ok.length, judgeErrors: mine.reduce((s, r) => s + r.judgeErrors, 0), ratings: mean, overall: mean ? overall(mean) : null };
+  });
 }

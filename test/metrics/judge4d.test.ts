@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { band, parseRatings, spearman, weightedKappa } from '../../src/metrics/judge4d.js';
+import { heuristicRatings, judgeAnswer, vocabularyOf } from '../../src/models/baseline/judge.js';
+import { loadKnowledgeBase } from '../../src/models/baseline/kb.js';
 import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
 import { runCli, tempDir } from '../helpers.js';
 
@@ -77,8 +79,77 @@ describe('clinicallab judge', () => {
     // two pairs: too few for ρ; the judge gave 80 twice, the humans 85 and 45: κ = 0 (no better than chance)
     expect(r.out).toMatch(/fluency\s+2\s+—\s+0\.000/);
     expect(r.out).toMatch(/relevance\s+2\s+—\s+—/);
+    expect(r.out).toMatch(/overall\s+2\s+—\s+—/); // the judge's overall 65 twice, the humans' 70 and 60: one band, κ undefined
     const bad = join(tempDir(), 'bad.csv');
     writeFileSync(bad, 'model,uid,fluency\n');
     expect((await runCli('judge', dir, '--judge', `openai-compatible:good@${server.url}`, '--human', bad)).err).toContain('the header lacks language, relevance');
+  });
+
+  it('averages several readable judges, per answer and per model', async () => {
+    server.respond((call) => ({ kind: 'ok', text: call.model === 'strict' ? 'Fluency: 60\nRelevance: 50\nCompleteness: 40\nProficiency: 30' : 'Fluency: 80\nRelevance: 70\nCompleteness: 60\nProficiency: 50' }));
+    const r = await runCli('judge', dir, '--judge', `openai-compatible:kind@${server.url}`, `openai-compatible:strict@${server.url}`, '--no-cache', '--json');
+    const out = JSON.parse(r.out) as { answers: { ratings: unknown; judgeErrors: number }[]; models: unknown[] };
+    const mean = { fluency: 70, relevance: 60, completeness: 50, proficiency: 40 };
+    expect(out.answers).toHaveLength(2);
+    for (const a of out.answers) expect(a).toMatchObject({ ratings: mean, judgeErrors: 0 });
+    expect(out.models).toEqual([{ model: 'baseline', n: 2, judgeErrors: 0, ratings: mean, overall: 55 }]);
+    expect((await runCli('judge', dir, '--judge', `openai-compatible:kind@${server.url}`, `openai-compatible:strict@${server.url}`)).out).toMatch(/baseline\s+2\s+70\.00\s+60\.00\s+50\.00\s+40\.00\s+55\.00\s+0/);
+  });
+
+  it('reads human ratings from a real CSV (quoted cells with commas and line breaks, any column order) and reports agreement overall too', async () => {
+    const run = join(tempDir(), 'run4');
+    await runCli('run', '--limit', '4', '--tasks', 'pd', '--out', run);
+    const judged = [20, 40, 60, 80];
+    server.respond(judged.map((x) => ({ kind: 'ok' as const, text: `Fluency: ${x}\nRelevance: ${x}\nCompleteness: ${x}\nProficiency: ${x}` })));
+    const answers = (JSON.parse((await runCli('judge', run, '--judge', `openai-compatible:graded@${server.url}`, '--no-cache', '--json')).out) as { answers: { model: string; uid: string; language: string; ratings: { fluency: number } }[] }).answers;
+    expect(answers.map((a) => a.ratings.fluency)).toEqual(judged);
+    // humans: fluency the other way round, the rest in step; their overall (40, 50, 60, 70) rises with the judge's
+    const fluency = [85, 65, 45, 25];
+    const rest = [25, 45, 65, 85];
+    const human = join(tempDir(), 'human.csv');
+    writeFileSync(
+      human,
+      ['Comment,Fluency,Model,UID,Language,Relevance,Completeness,Proficiency', ...answers.map((a, i) => `"terse, but ""sound""\nsecond line",${fluency[i]},"${a.model}",${a.uid},${a.language},${rest[i]},${rest[i]},${rest[i]}`), ''].join('\r\n'),
+    );
+    const r = await runCli('judge', run, '--judge', `openai-compatible:graded@${server.url}`, '--human', human);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/fluency\s+4\s+-1\.000\s+-1\.000/);
+    expect(r.out).toMatch(/relevance\s+4\s+1\.000\s+1\.000/);
+    expect(r.out).toMatch(/overall\s+4\s+1\.000\s+0\.667/); // bands 1,2,3,4 against 2,2,3,3
+    writeFileSync(human, 'model,uid,language,fluency,relevance,completeness,proficiency\nbaseline,u1,en,80,70\n');
+    expect((await runCli('judge', run, '--judge', `openai-compatible:graded@${server.url}`, '--human', human)).err).toContain('human.csv: line 2: has 5 cells but the header has 7 columns');
+  });
+});
+
+describe('the baseline as judge', () => {
+  it('runs offline with documented heuristics, labelled as such, and rates the same answers the same way', async () => {
+    const run = join(tempDir(), 'run');
+    await runCli('run', '--limit', '4', '--tasks', 'pd', '--out', run, '--no-cache');
+    const first = await runCli('judge', run, '--judge', 'baseline', '--no-cache');
+    expect(first.code, first.err).toBe(0);
+    expect(first.out).toContain('Note: baseline ratings are heuristics, not a clinical judgement');
+    expect(first.out).toMatch(/baseline\s+4\s+\d+\.\d\d\s+\d+\.\d\d\s+\d+\.\d\d\s+\d+\.\d\d\s+\d+\.\d\d\s+0\n/); // 4 rated, no judge errors
+    const json = JSON.parse((await runCli('judge', run, '--judge', 'baseline', '--no-cache', '--json')).out) as { judges: unknown; models: { n: number; judgeErrors: number; overall: number }[] };
+    expect(json.judges).toEqual([{ spec: 'baseline', heuristic: true }]);
+    expect(json.models[0]).toMatchObject({ n: 4, judgeErrors: 0 });
+    const fresh = join(tempDir(), 'again');
+    await runCli('run', '--limit', '4', '--tasks', 'pd', '--out', fresh, '--no-cache');
+    const again = JSON.parse((await runCli('judge', fresh, '--judge', 'baseline', '--no-cache', '--json')).out) as typeof json;
+    expect(again.models).toEqual(json.models);
+    expect((await runCli('judge', run, '--judge', 'baseline', '--help')).out).toContain('--judge baseline works offline');
+  });
+
+  it('rates a faithful answer above an off-topic or malformed one, and refuses a prompt it cannot read', async () => {
+    const vocabulary = vocabularyOf(await loadKnowledgeBase());
+    const reference = 'Preliminary Diagnosis: 1. Acute appendicitis\nDiagnostic Basis: 1. Right lower abdominal pain with fever and rebound tenderness\nDifferential Diagnosis: 1. Ectopic pregnancy: negative pregnancy test\nPrincipal Diagnosis: Acute appendicitis\nTherapeutic Principle: Surgery and antibiotics\nTreatment Plan: 1. Laparoscopic appendectomy 2. Intravenous antibiotics';
+    const caseText = 'Chief Complaint: right lower abdominal pain for one day with fever. Physical Examination: McBurney point tenderness, rebound tenderness.';
+    const faithful = heuristicRatings({ case: caseText, reference, answer: reference }, vocabulary, 'en');
+    const offTopic = heuristicRatings({ case: caseText, reference, answer: 'Preliminary Diagnosis: 1. Migraine\nPrincipal Diagnosis: Migraine\nTreatment Plan: 1. Triptans for the headache' }, vocabulary, 'en');
+    const malformed = heuristicRatings({ case: caseText, reference, answer: 'appendicitis appendicitis\nappendicitis appendicitis\n!!!! ???? ####' }, vocabulary, 'en');
+    expect(faithful).toEqual({ fluency: 100, relevance: 100, completeness: 100, proficiency: 100 });
+    for (const d of ['relevance', 'completeness', 'proficiency'] as const) expect(offTopic[d]).toBeLessThan(50);
+    expect(malformed.fluency).toBeLessThan(40);
+    expect(judgeAnswer('Rate this: it is fine.', vocabulary, 'en')).not.toMatch(/\d/); // no ratings: a judge error, never a made-up number
+    expect(parseRatings(judgeAnswer(`病例：\n${caseText}\n\n参考意见：\n${reference}\n\n待评阅的意见：\n${reference}\n\n请恰好回答四行，不要写其他内容：`, vocabulary, 'zh'))).toEqual({ fluency: 100, relevance: 100, completeness: 100, proficiency: 100 });
   });
 });

@@ -57,15 +57,16 @@ export interface SamplingFlags {
   concurrency?: string;
 }
 
-export function addSamplingOptions(cmd: Command, concurrency: string): Command {
-  return cmd
+/** Add the sampling and limit flags; `concurrency` is the help of --concurrency (left out when undefined). */
+export function addSamplingOptions(cmd: Command, concurrency?: string): Command {
+  cmd
     .option('--config <file>', 'config file (default: clinicallab.config.yaml/.yml/.json in the current folder): keys, headers, prices, sampling and limits per model')
     .option('--temperature <t>', 'sampling temperature of every model (default 0, or the config\'s)')
     .option('--max-tokens <n>', 'longest answer per request, in tokens')
     .option('--seed <n>', 'sampling seed, for providers that take one')
     .option('--timeout <seconds>', 'per request (default 180)')
-    .option('--max-retries <n>', 'retries of a failed request (default 5)')
-    .option('--concurrency <n>', concurrency);
+    .option('--max-retries <n>', 'retries of a failed request (default 5)');
+  return concurrency === undefined ? cmd : cmd.option('--concurrency <n>', concurrency);
 }
 
 export function number(flag: string, value: string | undefined, opts: { integer?: boolean; min?: number } = {}): number | undefined {

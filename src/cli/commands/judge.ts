@@ -1,16 +1,21 @@
 /** `clinicallab judge <run> --judge <spec…>`: the 4-dimension rating of every six-section answer in a run. */
 import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
-import { DIMENSIONS, spearman, weightedKappa, type Dimension } from '../../metrics/judge4d.js';
-import { judgeRun, type RatedAnswer } from '../../metrics/judge-run.js';
-import { ResponseCache, defaultCacheDir } from '../../run/cache.js';
+import { readCsv } from '../../bench/import/csv.js';
+import { DIMENSIONS, overall, spearman, weightedKappa, type Dimension } from '../../metrics/judge4d.js';
+import { judgeEntries, judgeRun, type RatedAnswer } from '../../metrics/judge-run.js';
 import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { loadTemplates } from '../../tasks/templates.js';
-import { table, type Io } from '../io.js';
+import { paint, table, type Io } from '../io.js';
 import { taxonomyFrom, UsageError } from '../common.js';
+import { addSamplingOptions, cacheFrom, checkModels, samplingSettings, type SamplingFlags } from './agent.js';
 
-interface Options {
+/** What the built-in baseline's ratings are (see src/models/baseline/judge.ts). */
+export const BASELINE_JUDGE_NOTE =
+  'baseline ratings are heuristics, not a clinical judgement: fluency from well-formedness, relevance from overlap with the case and reference, completeness from section coverage and reference terms, proficiency from principal-diagnosis agreement and knowledge-base terminology';
+
+interface Options extends SamplingFlags {
   judge: string[];
   models?: string;
   limit?: string;
@@ -18,25 +23,30 @@ interface Options {
   human?: string;
   templates?: string;
   cache?: boolean;
+  cacheDir?: string;
   json?: boolean;
 }
 
-/** Human ratings: CSV with header model,uid,language,fluency,relevance,completeness,proficiency. */
+/**
+ * Human ratings: a CSV file (comma, semicolon or tab; quoted cells as spreadsheets write them) with the columns
+ * model, uid, language, fluency, relevance, completeness, proficiency (any order, any case).
+ */
 export function parseHumanRatings(text: string, file: string): Map<string, Record<Dimension, number>> {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
-  const head = (lines.shift() ?? '').split(',').map((h) => h.trim().toLowerCase());
+  const csv = readCsv(text);
+  const column = new Map(csv.columns.map((c) => [c.trim().toLowerCase(), c]));
   const need = ['model', 'uid', 'language', ...DIMENSIONS];
-  const missing = need.filter((n) => !head.includes(n));
+  const missing = need.filter((n) => !column.has(n));
   if (missing.length > 0) throw new UsageError(`${file}: the header lacks ${missing.join(', ')} (expected ${need.join(',')})`);
   const out = new Map<string, Record<Dimension, number>>();
-  lines.forEach((line, i) => {
-    const cells = line.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
-    const get = (n: string): string => cells[head.indexOf(n)] ?? '';
-    const r = Object.fromEntries(DIMENSIONS.map((d) => [d, Number(get(d))])) as Record<Dimension, number>;
+  for (const row of csv.rows) {
+    if (!row.value) throw new UsageError(`${file}: line ${row.line}: ${row.error ?? 'cannot be read'}`);
+    const get = (n: string): string => (row.value![column.get(n)!] ?? '').trim();
+    if (need.every((n) => get(n) === '')) continue; // a blank line
+    const r = Object.fromEntries(DIMENSIONS.map((d) => [d, get(d) === '' ? NaN : Number(get(d))])) as Record<Dimension, number>;
     const bad = DIMENSIONS.find((d) => !(r[d] >= 0 && r[d] <= 100));
-    if (bad) throw new UsageError(`${file}: line ${i + 2}: \`${bad}\` should be a number from 0 to 100`);
+    if (bad) throw new UsageError(`${file}: line ${row.line}: \`${bad}\` should be a number from 0 to 100`);
     out.set(`${get('model')}\u0000${get('uid')}\u0000${get('language')}`, r);
-  });
+  }
   return out;
 }
 
@@ -46,32 +56,37 @@ function agreement(answers: readonly RatedAnswer[], human: Map<string, Record<Di
     return h && a.ratings ? [[a.ratings, h] as const] : [];
   });
   const fmt = (x: number | null): string => (x === null ? '—' : x.toFixed(3));
-  return DIMENSIONS.map((d) => {
-    const j = pairs.map((p) => p[0][d]);
-    const h = pairs.map((p) => p[1][d]);
-    return [d, String(pairs.length), fmt(spearman(j, h)), fmt(weightedKappa(j, h))];
-  });
+  const row = (name: string, j: number[], h: number[]): string[] => [name, String(pairs.length), fmt(spearman(j, h)), fmt(weightedKappa(j, h))];
+  return [
+    ...DIMENSIONS.map((d) => row(d, pairs.map((p) => p[0][d]), pairs.map((p) => p[1][d]))),
+    // overall: the mean of the four dimensions, the judge's against the humans'
+    row('overall', pairs.map((p) => overall(p[0])), pairs.map((p) => overall(p[1]))),
+  ];
 }
 
 export function register(program: Command, io: Io): void {
-  program
+  const cmd = program
     .command('judge')
     .description('rate every six-section answer of a run on Fluency, Relevance, Completeness and Proficiency (0–100) with judge models')
     .argument('<run>', 'run directory (or its name under clinicallab-runs/)')
-    .requiredOption('--judge <spec...>', 'judge model(s), e.g. openai:gpt-4o; several are averaged')
+    .requiredOption('--judge <spec...>', 'judge model(s), e.g. openai:gpt-4o; several are averaged; baseline rates with documented heuristics')
     .option('--models <list>', 'only these rated models (comma-separated ids)')
     .option('-n, --limit <n>', 'only the first n answers')
     .option('--retries <n>', 're-asks after an unreadable reply (default 2); then it counts as a judge error')
     .option('--human <csv>', 'human ratings (model,uid,language,fluency,relevance,completeness,proficiency) to report agreement with')
     .option('-t, --templates <dir>', 'folder with your own templates (judge-4d.txt) replacing the built-in ones')
     .option('--no-cache', 'do not reuse or store judge answers in the response cache')
-    .option('--json', 'print JSON')
+    .option('--cache-dir <dir>', 'response cache folder (default ~/.cache/clinicallab)')
+    .option('--json', 'print JSON');
+  addSamplingOptions(cmd)
     .addHelpText(
       'after',
       `
 Each judge sees the case, the gold answer and the answer to rate, and answers four lines of 0–100 ratings;
 overall = their mean. Ratings are stored in the run (resumable, cached). Agreement with human ratings is
-Spearman's rank correlation and Cohen's kappa with quadratic weights over five bands (0–19, …, 80–100).`,
+Spearman's rank correlation and Cohen's kappa with quadratic weights over five bands (0–19, …, 80–100), per
+dimension and for the overall rating. Judge models take their settings from the config file, as in a run.
+--judge baseline works offline: ${BASELINE_JUDGE_NOTE}.`,
     )
     .action(async (run: string, opts: Options) => {
       const dir = isRunDir(run) ? run : `${RUNS_DIR}/${run}`;
@@ -81,13 +96,24 @@ Spearman's rank correlation and Cohen's kappa with quadratic weights over five b
       if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) throw new UsageError('--limit should be a whole number ≥ 1');
       if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0)) throw new UsageError('--retries should be a whole number ≥ 0');
       const human = opts.human ? parseHumanRatings(await readFile(opts.human, 'utf8'), opts.human) : undefined;
-      const cache = opts.cache === false ? undefined : new ResponseCache(defaultCacheDir());
+      const { config: fileConfig, flags } = samplingSettings(opts);
+      let entries;
+      try {
+        entries = judgeEntries(opts.judge, fileConfig, flags);
+      } catch (err) {
+        throw new UsageError((err as Error).message);
+      }
+      checkModels([...entries.values()], undefined);
+      const heuristic = [...entries].filter(([, e]) => e.spec.provider === 'baseline').map(([spec]) => spec);
+      const cache = cacheFrom(fileConfig, opts.cache, opts.cacheDir);
       try {
         const r = await judgeRun({
           dir,
           judges: opts.judge,
-          taxonomy: await taxonomyFrom(undefined),
-          templates: await loadTemplates(opts.templates),
+          fileConfig,
+          flags,
+          taxonomy: await taxonomyFrom(fileConfig.departments),
+          templates: await loadTemplates(opts.templates ?? fileConfig.templates),
           ...(opts.models ? { models: opts.models.split(',').map((s) => s.trim()) } : {}),
           ...(limit !== undefined ? { limit } : {}),
           ...(retries !== undefined ? { retries } : {}),
@@ -95,10 +121,11 @@ Spearman's rank correlation and Cohen's kappa with quadratic weights over five b
         });
         const agreementRows = human ? agreement(r.answers, human) : undefined;
         if (opts.json) {
-          io.out(JSON.stringify({ models: r.models, answers: r.answers, ...(agreementRows ? { agreement: agreementRows.map(([dimension, n, rho, kappa]) => ({ dimension, n: Number(n), spearman: rho === '—' ? null : Number(rho), kappa: kappa === '—' ? null : Number(kappa) })) } : {}) }, null, 2));
+          io.out(JSON.stringify({ judges: opts.judge.map((spec) => ({ spec, heuristic: heuristic.includes(spec) })), models: r.models, answers: r.answers, ...(agreementRows ? { agreement: agreementRows.map(([dimension, n, rho, kappa]) => ({ dimension, n: Number(n), spearman: rho === '—' ? null : Number(rho), kappa: kappa === '—' ? null : Number(kappa) })) } : {}) }, null, 2));
           return;
         }
         const f = (x: number | null | undefined): string => (x === null || x === undefined ? '—' : x.toFixed(2));
+        if (heuristic.length > 0) io.out(paint(io, 'yellow', `Note: ${BASELINE_JUDGE_NOTE}.`));
         io.out(table(['model', 'rated', 'Fluency', 'Relevance', 'Completeness', 'Proficiency', 'Overall', 'judge errors'], r.models.map((m) => [m.model, String(m.n), f(m.ratings?.fluency), f(m.ratings?.relevance), f(m.ratings?.completeness), f(m.ratings?.proficiency), f(m.overall), String(m.judgeErrors)]), [1, 2, 3, 4, 5, 6, 7]));
         if (agreementRows) {
           io.out('\nAgreement with the human ratings:');

@@ -2,7 +2,8 @@
  * The built-in baseline model: a deterministic clinical reasoner that needs no weights, no keys and no
  * network. Like any model it receives the rendered prompt and answers in text, so parsing, scoring, caching and
  * reporting are exercised exactly as for an LLM. It reads only what the prompt shows — never a case's gold
- * answers — and reasons over its own knowledge base (data/kb).
+ * answers — and reasons over its own knowledge base (data/kb). As a 4-dimension judge it rates with documented
+ * heuristics (judge.ts) over the case, reference and answer its prompt shows.
  */
 import { DepartmentTaxonomy } from '../../bench/departments.js';
 import { guessLanguage } from '../../bench/language.js';
@@ -11,6 +12,7 @@ import type { GenerateRequest, GenerateResult, Model } from '../types.js';
 import { chiefAnswer, nurseAnswer, ordersAnswer, pharmacistAnswer } from './agent-roles.js';
 import { departmentsAnswer, diagnosisAnswer, impressionAnswer } from './compose.js';
 import type { Lang } from './evidence.js';
+import { judgeAnswer, vocabularyOf, type Vocabulary } from './judge.js';
 import { BUILTIN_KB_DIR, loadKnowledgeBase } from './kb.js';
 import { associatedFound, indexKnowledge, rankDepartments, rankDiseases, type KnowledgeIndex } from './reason.js';
 
@@ -57,7 +59,9 @@ function findingsText(prompt: string): string {
 
 export async function createBaselineModel(options: BaselineOptions = {}): Promise<Model> {
   const taxonomy = options.taxonomy ?? DepartmentTaxonomy.default();
-  const index: KnowledgeIndex = indexKnowledge(await loadKnowledgeBase(options.kbDir ?? BUILTIN_KB_DIR));
+  const kb = await loadKnowledgeBase(options.kbDir ?? BUILTIN_KB_DIR);
+  const index: KnowledgeIndex = indexKnowledge(kb);
+  let vocabulary: Vocabulary | undefined; // for the judge's heuristics, built when first needed
 
   function answer(request: GenerateRequest): string {
     const prompt = request.messages.filter((m) => m.role !== 'assistant').map((m) => m.content).join('\n');
@@ -66,6 +70,8 @@ export async function createBaselineModel(options: BaselineOptions = {}): Promis
     if (role === 'agent-chief') return chiefAnswer(prompt);
     if (role === 'agent-nurse') return nurseAnswer(lang);
     if (role === 'agent-pharmacist') return pharmacistAnswer(prompt, lang);
+    // the 4-dimension judge: documented heuristics, not a clinical judgement (see judge.ts)
+    if (role === 'judge-4d') return judgeAnswer(prompt, (vocabulary ??= vocabularyOf(kb)), lang);
     const { kind, k } = kindOf(request, prompt, taxonomy);
     if (kind === 'department') {
       const ranked = rankDepartments(index, triageText(prompt, taxonomy), lang)
