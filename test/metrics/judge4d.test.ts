@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { band, parseRatings, spearman, weightedKappa } from '../../src/metrics/judge4d.js';
 import { heuristicRatings, judgeAnswer, vocabularyOf } from '../../src/models/baseline/judge.js';
 import { loadKnowledgeBase } from '../../src/models/baseline/kb.js';
+import { RunStore } from '../../src/run/store.js';
 import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
 import { runCli, tempDir } from '../helpers.js';
 
@@ -83,6 +84,31 @@ describe('clinicallab judge', () => {
     const bad = join(tempDir(), 'bad.csv');
     writeFileSync(bad, 'model,uid,fluency\n');
     expect((await runCli('judge', dir, '--judge', `openai-compatible:good@${server.url}`, '--human', bad)).err).toContain('the header lacks language, relevance');
+  });
+
+  it('gives a judge its key, price and sampling from the config file', async () => {
+    server.respond({ kind: 'ok', text: 'Fluency: 80\nRelevance: 70\nCompleteness: 60\nProficiency: 50' });
+    const config = join(tempDir(), 'clinicallab.config.yaml');
+    const judge = `openai-compatible:priced@${server.url}`;
+    writeFileSync(config, `models:\n  - spec: ${judge}\n    apiKeyEnv: JUDGE_TEST_KEY\n    price: { input: 5, output: 10 }\n    temperature: 0.3\n`);
+    expect((await runCli('judge', dir, '--judge', judge, '--config', config)).err).toContain('needs an API key: set JUDGE_TEST_KEY');
+    process.env.JUDGE_TEST_KEY = 'sk-judge-test';
+    try {
+      server.reset();
+      expect((await runCli('judge', dir, '--judge', judge, '--config', config, '--no-cache', '--max-tokens', '64')).code).toBe(0);
+    } finally {
+      delete process.env.JUDGE_TEST_KEY;
+    }
+    expect(server.calls).toHaveLength(2);
+    for (const c of server.calls) {
+      expect(c.headers.authorization).toBe('Bearer sk-judge-test');
+      expect(c.body).toMatchObject({ temperature: 0.3, max_tokens: 64 });
+    }
+    const store = RunStore.open(dir);
+    const ratings = store.jobs({ model: `judge:${judge}` });
+    store.close();
+    expect(ratings).toHaveLength(2);
+    for (const j of ratings) expect(j.cost).toBeCloseTo((j.inputTokens! * 5 + j.outputTokens! * 10) / 1e6, 12);
   });
 
   it('averages several readable judges, per answer and per model', async () => {
