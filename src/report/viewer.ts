@@ -1,16 +1,17 @@
 /**
  * The local viewer: a node:http server that serves the report of every run under a folder, rebuilt when runs
  * appear or change (checked on each request by the folder's listing and the stores' sizes and times). It binds
- * to 127.0.0.1 unless told otherwise, answers only a fixed set of routes (anything else is a 404, so no path
- * can reach the file system), sends the report's Content-Security-Policy as a header, and — when bound to a
+ * to 127.0.0.1 unless told otherwise, answers only a fixed set of routes — the report of every run, its data and
+ * exports, and `/runs/<name>/` for one run named exactly as the folder lists it (anything else is a 404, so no
+ * path can reach the file system) — sends the report's Content-Security-Policy as a header, and — when bound to a
  * loopback address — refuses requests whose Host is not a loopback name (DNS rebinding).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { STORE_FILE } from '../run/store.js';
-import { exportTable, type ExportFormat, type ExportTable } from './export.js';
+import { EXPORT_TABLES, exportTable, type ExportFormat, type ExportTable } from './export.js';
 import { renderHtmlWithPolicy } from './html.js';
 import type { ReportViewModel } from './types.js';
 import { buildViewModel, type ViewModelOptions } from './view-model.js';
@@ -67,14 +68,13 @@ export function fingerprint(dirs: readonly string[]): string {
     .join('\n');
 }
 
-const EXPORTS: Record<string, [ExportTable, ExportFormat]> = {
-  '/leaderboard.csv': ['leaderboard', 'csv'],
-  '/leaderboard.json': ['leaderboard', 'json'],
-  '/departments.csv': ['departments', 'csv'],
-  '/departments.json': ['departments', 'json'],
-  '/cases.csv': ['cases', 'csv'],
-  '/cases.json': ['cases', 'json'],
-};
+/** `/<table>.csv` and `/<table>.json` for every table the exports know. */
+const EXPORTS: Record<string, [ExportTable, ExportFormat]> = Object.fromEntries(
+  EXPORT_TABLES.flatMap((t) => (['csv', 'json'] as const).map((f) => [`/${t}.${f}`, [t, f] as [ExportTable, ExportFormat]])),
+);
+
+/** `/runs/<name>/` (and `/runs/<name>/report.json`): the report of one run, named exactly as its directory. */
+const RUN_ROUTE = /^\/runs\/([^/]+)\/(index\.html|report\.json)?$/;
 
 interface Built {
   fp: string;
@@ -87,32 +87,40 @@ interface Built {
 export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   const host = opts.host ?? '127.0.0.1';
   const loopback = LOOPBACK.has(host);
-  let built: Built | undefined;
-  let building: Promise<Built> | undefined;
-  let lastError: { fp: string; message: string } | undefined;
+  /** One report per scope: '' for every run, or a run's directory name; each rebuilt when its runs change. */
+  const scopes = new Map<string, { built?: Built; building?: Promise<Built>; lastError?: { fp: string; message: string } }>();
+  const dirsOf = (scope: string): string[] => runDirsUnder(opts.root).filter((d) => scope === '' || basename(d) === scope);
 
-  const build = async (): Promise<Built> => {
-    const dirs = runDirsUnder(opts.root);
+  const build = async (scope: string): Promise<Built> => {
+    const dirs = dirsOf(scope);
     const vm = await buildViewModel(dirs, opts);
-    const { html, csp } = renderHtmlWithPolicy(vm, { title: `${dirs.length} run${dirs.length === 1 ? '' : 's'} in ${opts.root}` });
+    const { html, csp } = renderHtmlWithPolicy(vm, { title: scope === '' ? `${dirs.length} run${dirs.length === 1 ? '' : 's'} in ${opts.root}` : scope });
     // taken after building: scoring a run writes to its store, which must not count as a change
-    return { fp: fingerprint(runDirsUnder(opts.root)), dirs, vm, html, csp };
+    return { fp: fingerprint(dirsOf(scope)), dirs, vm, html, csp };
   };
 
-  /** The current report, rebuilt if the runs changed; one build at a time. */
-  const current = async (): Promise<Built> => {
-    const fp = fingerprint(runDirsUnder(opts.root));
-    if (built && built.fp === fp) return built;
-    if (lastError && lastError.fp === fp) throw new Error(lastError.message);
-    building ??= build().finally(() => {
-      building = undefined;
+  /** The current report of a scope, rebuilt if its runs changed; one build at a time per scope. */
+  const current = async (scope: string): Promise<Built> => {
+    let s = scopes.get(scope);
+    if (!s) {
+      // a handful of single-run reports are kept besides the whole one
+      const singles = [...scopes.keys()].filter((k) => k !== '');
+      if (scope !== '' && singles.length >= 4) scopes.delete(singles[0]!);
+      scopes.set(scope, (s = {}));
+    }
+    const fp = fingerprint(dirsOf(scope));
+    if (s.built && s.built.fp === fp) return s.built;
+    if (s.lastError && s.lastError.fp === fp) throw new Error(s.lastError.message);
+    const entry = s;
+    entry.building ??= build(scope).finally(() => {
+      entry.building = undefined;
     });
     try {
-      built = await building;
-      lastError = undefined;
-      return built;
+      entry.built = await entry.building;
+      entry.lastError = undefined;
+      return entry.built;
     } catch (err) {
-      lastError = { fp, message: err instanceof Error ? err.message : String(err) };
+      entry.lastError = { fp, message: err instanceof Error ? err.message : String(err) };
       opts.onError?.(err);
       throw err;
     }
@@ -142,16 +150,27 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
     } catch {
       return send(res, 400, 'text/plain; charset=utf-8', 'bad request\n', {}, head);
     }
-    const known = path === '/' || path === '/index.html' || path === '/report.json' || path in EXPORTS;
+    const one = RUN_ROUTE.exec(path);
+    let scope = '';
+    if (one) {
+      try {
+        scope = decodeURIComponent(one[1]!);
+      } catch {
+        return send(res, 400, 'text/plain; charset=utf-8', 'bad request\n', {}, head);
+      }
+      // only a name the folder's listing holds: no path can be built from the request
+      if (!runDirsUnder(opts.root).some((d) => basename(d) === scope)) return send(res, 404, 'text/plain; charset=utf-8', 'no such run\n', {}, head);
+    }
+    const known = one !== null || path === '/' || path === '/index.html' || path === '/report.json' || path in EXPORTS;
     if (!known) return send(res, 404, 'text/plain; charset=utf-8', 'not found\n', {}, head);
     let report: Built;
     try {
-      report = await current();
+      report = await current(scope);
     } catch (err) {
       return send(res, 500, 'text/plain; charset=utf-8', `could not build the report: ${err instanceof Error ? err.message : String(err)}\n`, {}, head);
     }
-    if (path === '/' || path === '/index.html') return send(res, 200, 'text/html; charset=utf-8', report.html, { 'Content-Security-Policy': report.csp }, head);
-    if (path === '/report.json') return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(report.vm), {}, head);
+    if (path === '/' || path === '/index.html' || (one && one[2] !== 'report.json')) return send(res, 200, 'text/html; charset=utf-8', report.html, { 'Content-Security-Policy': report.csp }, head);
+    if (path === '/report.json' || one) return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(report.vm), {}, head);
     const [table, format] = EXPORTS[path]!;
     return send(res, 200, format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8', exportTable(report.vm, table, format), {}, head);
   };
@@ -176,7 +195,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
     host,
     port,
     server,
-    runs: () => built?.dirs ?? [],
+    runs: () => scopes.get('')?.built?.dirs ?? [],
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,6 +1,7 @@
 /** `clinicallab view [runs-dir]`: a local web viewer of every run in a folder, following new runs as they appear. */
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
+import { EXPORT_TABLES } from '../../report/export.js';
 import { DEFAULT_VIEWER_PORT, runDirsUnder, startViewer } from '../../report/viewer.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { paint, type Io } from '../io.js';
@@ -40,9 +41,10 @@ export function register(program: Command, io: Io): void {
       'after',
       `
 The viewer reads the runs' stores on each page load and rebuilds the report when a run was added or has new
-answers; nothing is written except the scores of runs that have none yet. Routes: / (the report),
-/report.json, and /leaderboard.csv, /departments.csv, /cases.csv (and .json). It listens on 127.0.0.1 unless
---host says otherwise: anyone who can reach the address you give can read every case and answer.`,
+answers; nothing is written except the scores of runs that have none yet. Routes: / (the report of every
+run), /report.json (its data), /<table>.csv and /<table>.json for ${EXPORT_TABLES.join(', ')}, and
+/runs/<name>/ (and /runs/<name>/report.json) for one run by its directory's name. It listens on 127.0.0.1
+unless --host says otherwise: anyone who can reach the address you give can read every case and answer.`,
     )
     .action(async (dir: string, opts: Options) => {
       const port = opts.port === undefined ? DEFAULT_VIEWER_PORT : Number(opts.port);
