@@ -26,6 +26,7 @@ import type { ModelFlags } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
 import { parseSections } from '../tasks/sections.js';
 import type { TemplateSet } from '../tasks/templates.js';
+import { specialists } from './routing.js';
 import { agentModels, agentTemplates, manifestModel, variantWarnings, type AgentModel } from './setup.js';
 import { runAgentCase, type AgentConfig, type Caller, type Recorder } from './workflow.js';
 
@@ -78,7 +79,12 @@ export interface AgentRecord {
   models: ReturnType<typeof manifestModel>[];
   templates: Record<string, { hash: string; source: string }>;
   warnings: string[];
+  /** Hash of everything that decides the agent's answers (variant, models and parameters, routing, templates). */
+  fingerprint: string;
 }
+
+/** An agent id already holds answers made with other settings: mixing them would make one model of two. */
+export class AgentSettingsChanged extends Error {}
 
 class BudgetReached extends Error {}
 
@@ -129,6 +135,16 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
   let committed = 0; // estimated cost of steps in flight
 
   try {
+    const fingerprint = hashOf({
+      k: o.config.k, m: o.config.m, roles: o.config.roles,
+      clinicians: o.taxonomy.departments.map((d) => [d.id, specialists(o.config.routing, d.id, o.config.m)]),
+      models: [...models].map(([spec, x]) => [spec, x.entry.params]).sort(),
+      templates: agentTemplates(o.config, o.templates, ['zh', 'en']),
+    });
+    const before = store.getMeta<Partial<AgentRecord>>(`agent:${agent}`);
+    if (before?.fingerprint !== undefined && before.fingerprint !== fingerprint && store.jobs({ model: agent, status: 'done', prompts: false }).some((j) => j.kind === 'clinical-diagnosis')) {
+      throw new AgentSettingsChanged(`${agent} in ${o.dir} holds answers made with other settings (models, sampling parameters, routing or templates); give this configuration another --name, or another --out`);
+    }
     const previous = store.getManifest<Manifest>();
     const now = new Date().toISOString();
     const templates = agentTemplates(o.config, o.templates, o.cases.map((c) => c.language));
@@ -147,7 +163,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       departments: o.taxonomy.departments.map((d) => d.id),
       invocations: (previous?.invocations ?? 0) + 1,
     } satisfies Manifest);
-    const record: AgentRecord = { agent, k: o.config.k, m: o.config.m, roles: o.config.roles, routing: o.config.routing, models: [...models.values()].map(manifestModel), templates, warnings };
+    const record: AgentRecord = { agent, k: o.config.k, m: o.config.m, roles: o.config.roles, routing: o.config.routing, models: [...models.values()].map(manifestModel), templates, warnings, fingerprint };
     store.setMeta(`agent:${agent}`, record);
     store.reclaimStale(Date.now(), new Set([worker]));
 

@@ -141,4 +141,15 @@ describe('what an agent run records', () => {
     expect(byId.baseline).toMatchObject({ provider: 'baseline', price: { input: 0, output: 0 } });
     expect(byId[spec('n1')]!.price).toBeNull(); // unknown, never zero
   });
+
+  it('refuses to mix answers made with other settings under one agent id', async () => {
+    const dir = join(tempDir(), 'a');
+    const args = ['agent', '--cases', NEURO, '--limit', '1', '--out', dir, '--no-cache'];
+    expect((await runCli(...args)).code).toBe(0);
+    expect((await runCli(...args)).code).toBe(0); // the same settings: a resume
+    const changed = await runCli(...args, '--temperature', '0.5');
+    expect(changed.code).toBe(2);
+    expect(changed.err).toContain(`agent#1@1 in ${dir} holds answers made with other settings (models, sampling parameters, routing or templates); give this configuration another --name, or another --out`);
+    expect((await runCli(...args, '--temperature', '0.5', '--name', 'agent-warm')).code).toBe(0);
+  });
 });

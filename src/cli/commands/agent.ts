@@ -4,7 +4,7 @@ import type { ModelEntry } from '../../run/jobs.js';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseRoutingTable, type RoutingTable } from '../../agent/routing.js';
-import { resolveAgentModels, runAgent } from '../../agent/run-agent.js';
+import { AgentSettingsChanged, resolveAgentModels, runAgent } from '../../agent/run-agent.js';
 import { variantWarnings } from '../../agent/setup.js';
 import { agentStats } from '../../agent/stats.js';
 import type { AgentConfig } from '../../agent/workflow.js';
@@ -194,6 +194,8 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
           onCase: (c, outcome, message) => {
             if (outcome === 'error' && !opts.json) io.err(`${paint(io, 'red', 'error')}: ${c.uid} (${c.language}): ${message}`);
           },
+        }).catch((err: unknown) => {
+          throw err instanceof AgentSettingsChanged ? new UsageError(err.message) : err;
         });
         const [scores] = await scoreRuns(io, [dir], taxonomy, {});
         const report = await writeReport([dir], join(dir, 'report.html'));
