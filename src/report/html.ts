@@ -1,6 +1,7 @@
 /**
  * The HTML report: one self-contained file that opens offline from disk. The view model is embedded as JSON in a
- * <script type="application/json"> block (every `<` escaped, so no text in it can close the block); Chart.js and
+ * <script type="application/json"> block (every `<` escaped, so no text in it can close the block), packed
+ * without the text it repeats (pack.ts); Chart.js and
  * its matrix plugin are inlined; a client script renders everything with DOM APIs and text nodes. A
  * Content-Security-Policy admits only the page's own inline scripts (by hash), inline styles and data: images —
  * nothing is fetched, and an injected handler or script could not run even if one got through.
@@ -11,12 +12,14 @@ import { CLIENT_AGENT } from './client/agent.js';
 import { CLIENT_CASES } from './client/cases.js';
 import { CLIENT_CHARTS } from './client/charts.js';
 import { CLIENT_CORE } from './client/core.js';
+import { CLIENT_EXTRAS } from './client/extras.js';
 import { CLIENT_MANIFEST } from './client/manifest.js';
+import { packViewModel } from './pack.js';
 import { REPORT_CSS } from './style.js';
 import type { ReportViewModel } from './types.js';
 
 /** The client script: one strict-mode function scope. */
-export const CLIENT_SCRIPT = `(function () {\n${CLIENT_CORE}\n${CLIENT_CHARTS}\n${CLIENT_CASES}\n${CLIENT_AGENT}\n${CLIENT_MANIFEST}\n})();\n`;
+export const CLIENT_SCRIPT = `(function () {\n${CLIENT_CORE}\n${CLIENT_CHARTS}\n${CLIENT_CASES}\n${CLIENT_AGENT}\n${CLIENT_EXTRAS}\n${CLIENT_MANIFEST}\n})();\n`;
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -45,14 +48,14 @@ export function contentSecurityPolicy(scripts: readonly string[]): string {
   ].join('; ');
 }
 
-/** The page's markup; the agent panel and its tab only when the report has agent models. */
-const body = (agents: boolean): string => `
+/** The page's markup; the agent and judge panels and their tabs only when the report has agent models or ratings. */
+const body = (agents: boolean, judge: boolean): string => `
 <header class="top">
   <h1>ClinicalLab evaluation report</h1>
   <div class="sub" id="subtitle"></div>
 </header>
 <nav class="tabs" aria-label="Sections">
-  <a href="#leaderboard">Leaderboard</a><a href="#departments">Departments</a><a href="#tasks">Tasks &amp; metrics</a>${agents ? '<a href="#agents">Agent runs</a>' : ''}<a href="#cases">Case browser</a><a href="#manifest">Run manifest</a>
+  <a href="#leaderboard">Leaderboard</a><a href="#departments">Departments</a><a href="#tasks">Tasks &amp; metrics</a>${agents ? '<a href="#agents">Agent runs</a>' : ''}${judge ? '<a href="#judge">Judge ratings</a>' : ''}<a href="#cases">Case browser</a><a href="#dataset">Dataset</a><a href="#manifest">Run manifest</a>
 </nav>
 <main>
   <div id="warnings"></div>
@@ -63,6 +66,7 @@ const body = (agents: boolean): string => `
     <div class="controls" id="leaderboard-controls"></div>
     <div class="scroll" id="leaderboard-table"></div>
     <div class="counts" id="leaderboard-counts"></div>
+    <div class="counts" id="leaderboard-dataset"></div>
   </section>
   <section class="card" id="departments">
     <h2>Departments</h2>
@@ -85,13 +89,18 @@ const body = (agents: boolean): string => `
       <div><p class="note">ClinicalMetrics per model: DWR (only with several models), CDA, Acceptability, the average and the weighted average.</p><div class="chartbox"><canvas id="chart-metrics" role="img" aria-label="ClinicalMetrics per model"></canvas></div></div>
     </div>
   </section>
-${agents ? AGENT_SECTION : ''}  <section class="card" id="cases">
+${agents ? AGENT_SECTION : ''}${judge ? JUDGE_SECTION : ''}  <section class="card" id="cases">
     <h2>Case browser</h2>
     <p class="note">One row per model, record and task. Filter, then open a row to read the case: what the model saw, the gold answers and every model's answer section by section, with the verdict and its reason.</p>
     <div class="controls" id="cases-controls"></div>
     <div class="pager"><button type="button" id="cases-prev">‹ Previous</button><button type="button" id="cases-next">Next ›</button><span id="cases-count"></span></div>
     <div class="scroll"><table class="cases" id="cases-table"><thead><tr><th>Case</th><th>Lang</th><th>Department</th><th>Model</th><th>Task</th><th>Result</th><th>Why</th></tr></thead><tbody id="cases-body"></tbody></table></div>
     <div class="detail" id="case-detail" hidden></div>
+  </section>
+  <section class="card" id="dataset">
+    <h2>Dataset</h2>
+    <p class="note">Which tasks the cases of each run can be scored on: per task, the records with a gold answer for it (imaging: the exams with an impression). Partial data (an imported dataset without departments or treatment plans, say) is scored only where the answer is known; the rest is skipped and counted.</p>
+    <div id="dataset-body"></div>
   </section>
   <section class="card" id="manifest">
     <h2>Run manifest</h2>
@@ -105,6 +114,13 @@ const AGENT_SECTION = `  <section class="card" id="agents">
     <h2>Agent runs</h2>
     <p class="note">ClinicalAgent (Agent#k@m): the navigator sends the patient to k departments; each department's top m clinicians from the routing table consult and order examinations; the laboratory releases what was ordered; the radiologist reports the ordered exams; the clinicians give their final opinions, which a chief physician merges when there are several; a nurse and a pharmacist refine the treatment plan. Open an agent's row in the case browser to follow a case step by step.</p>
     <div id="agents-body"></div>
+  </section>
+`;
+
+const JUDGE_SECTION = `  <section class="card" id="judge">
+    <h2>Judge ratings</h2>
+    <p class="note">The paper's 4-dimension rating of each six-section answer by judge models (clinicallab judge): Fluency, Relevance, Completeness and Proficiency, 0–100, and their mean. An answer's rating is the mean over the judges that rated it; a reply no judge could give readably is a judge error, never a zero.</p>
+    <div id="judge-body"></div>
   </section>
 `;
 
@@ -132,8 +148,8 @@ export function renderHtmlWithPolicy(vm: ReportViewModel, opts: HtmlOptions = {}
     '</head>',
     '<body>',
     '<noscript><p style="padding:20px">This report draws its tables and charts with JavaScript; allow scripts for this local file to see it.</p></noscript>',
-    body((vm.agents ?? []).length > 0),
-    `<script type="application/json" id="report-data">${scriptJson(vm)}</script>`,
+    body((vm.agents ?? []).length > 0, (vm.judge ?? []).length > 0),
+    `<script type="application/json" id="report-data">${scriptJson(packViewModel(vm))}</script>`,
     ...scripts.map((s) => `<script>${s}</script>`),
     '</body>',
     '</html>',

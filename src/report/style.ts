@@ -113,6 +113,10 @@ ol.timeline > li.step[data-step=answer]::before { background: #134e4a; }
 .badge.role-radiologist { background: #e0f2fe; color: #075985; }
 .badge.role-chief, .badge.role-answer { background: #134e4a; color: #f0fdfa; }
 .badge.role-nurse, .badge.role-pharmacist { background: #fef3c7; color: #92400e; }
+table.dataset tr.partial td { background: #fffbeb; }
+table.dataset td.warn { color: var(--warn); font-weight: 650; }
+.block.judge { padding: 10px 14px; }
+.block.judge table { width: auto; min-width: 60%; }
 footer { color: var(--muted); font-size: 12px; text-align: center; padding: 10px 0 30px; }
 @media (max-width: 900px) { .cols, .sec { grid-template-columns: 1fr; } main { padding: 12px; } }
 @media print { nav.tabs { display: none; } section.card { break-inside: avoid; box-shadow: none; } }

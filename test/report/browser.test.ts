@@ -1,7 +1,8 @@
 /**
  * The HTML report in a real Chromium (playwright-core and the system's /usr/bin/chromium): it opens from a file
  * URL with every network request blocked and no console errors; the leaderboard and charts render; sorting,
- * filters and paging work, also with more than 10,000 rows; and the XSS payloads a model wrote stay text.
+ * filters and paging work; and the XSS payloads a model wrote stay text (large reports, payloads in case text
+ * and the manifest, partial data and judge ratings: browser-data.test.ts).
  * An agent run shows its summary panel and, in the case browser, its cases step by step (payloads inert too).
  * Screenshots are saved to test-output/report.png, agent-report.png and agent-steps.png for a reviewer. Without
  * Chromium the tests are skipped, or fail with a clear message when CI is set (.ci/run installs it).
@@ -37,7 +38,6 @@ let context: BrowserContext;
 let userData: string;
 let vm: ReportViewModel;
 let file: string;
-let bigFile: string;
 let agentVm: ReportViewModel;
 let agentFile: string;
 const blocked: string[] = [];
@@ -69,10 +69,6 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium', () => {
     vm = await buildViewModel([dir], { context: emptyLexiconContext(), resamples: 200, reference: true });
     file = join(tempDir(), 'report.html');
     writeFileAtomic(file, renderHtml(vm));
-    // more than 10,000 rows: the same rows many times over
-    const rows = Array.from({ length: Math.ceil(12_000 / vm.rows.length) }, () => vm.rows).flat();
-    bigFile = join(tempDir(), 'big.html');
-    writeFileAtomic(bigFile, renderHtml({ ...vm, rows }));
     const agentDir = join(tempDir(), 'agent-run');
     await makeAgentRun(agentDir);
     agentVm = await buildViewModel([agentDir], { context: emptyLexiconContext(), ci: false });
@@ -270,7 +266,7 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium', () => {
   it('has no agent panel when the report has no agent runs', async () => {
     const { page } = await open(file);
     expect(await page.locator('#agents, nav.tabs a[href="#agents"], ol.timeline').count()).toBe(0);
-    expect(await page.locator('nav.tabs a').count()).toBe(5);
+    expect(await page.locator('nav.tabs a').count()).toBe(6);
     await page.close();
   });
 
@@ -281,30 +277,6 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium', () => {
     expect(problems).toEqual([]);
     expect(await page.locator('#leaderboard-table').innerText()).toContain('No model results');
     expect(await countText(page)).toContain('0 of 0 rows');
-    await page.close();
-  });
-
-  it('stays fast with more than 10,000 rows', async () => {
-    const started = Date.now();
-    const { page, problems } = await open(bigFile);
-    const loadMs = Date.now() - started;
-    const total = (await page.evaluate(`JSON.parse(document.getElementById('report-data').textContent).rows.length`)) as number;
-    expect(total).toBeGreaterThan(10_000);
-    const t0 = Date.now();
-    await page.selectOption('#f-task', 'basis');
-    await page.selectOption('#f-outcome', 'scored');
-    const filterMs = Date.now() - t0;
-    expect(await rowCount(page)).toBe(50);
-    await page.selectOption('#f-task', '');
-    await page.selectOption('#f-outcome', '');
-    const t1 = Date.now();
-    for (let i = 0; i < 5; i++) await page.click('#cases-next');
-    const pageMs = (Date.now() - t1) / 5;
-    expect(await countText(page)).toContain(`page 6 of ${Math.ceil(total / 50)}`);
-    expect(problems).toEqual([]);
-    expect(loadMs).toBeLessThan(8_000);
-    expect(filterMs).toBeLessThan(1_500);
-    expect(pageMs).toBeLessThan(500);
     await page.close();
   });
 });

@@ -6,42 +6,15 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DepartmentTaxonomy } from '../../src/bench/departments.js';
-import { judgeRun, type ModelRatings } from '../../src/metrics/judge-run.js';
-import { ModelError } from '../../src/models/errors.js';
-import type { GenerateRequest, Model } from '../../src/models/types.js';
+import type { ModelRatings } from '../../src/metrics/judge-run.js';
 import { exportTable } from '../../src/report/export.js';
 import type { ReportViewModel } from '../../src/report/types.js';
 import { buildViewModel } from '../../src/report/view-model.js';
 import { RunStore } from '../../src/run/store.js';
-import { loadTemplates } from '../../src/tasks/templates.js';
 import { runCli, tempDir } from '../helpers.js';
 import { AGENT_ID, makeAgentRun } from './agent-fixture.js';
 import { emptyLexiconContext, makeRun } from './fixture.js';
-
-export const JUDGE_A = 'openai-compatible:judge-a@http://127.0.0.1:9/v1';
-export const JUDGE_B = 'openai-compatible:judge-b@http://127.0.0.1:9/v1';
-
-/**
- * Judge A gives English answers 60/50/40/30, but only when reminded of the format, and never a readable reply on
- * Chinese ones (a judge error after the re-asks); judge B gives 90 everywhere but refuses Chinese answers.
- */
-function scriptedJudge(spec: string): Model {
-  return {
-    id: spec,
-    async generate(req: GenerateRequest) {
-      const prompt = req.messages.map((m) => m.content).join('\n');
-      const zh = req.task?.language === 'zh';
-      let text: string;
-      if (spec === JUDGE_B) {
-        if (zh) throw new ModelError('bad-request', 'HTTP 400: judge B refuses this one');
-        text = 'Fluency: 90\nRelevance: 90\nCompleteness: 90\nProficiency: 90';
-      } else if (zh || !/could not be read/.test(prompt)) text = 'A fine answer overall.';
-      else text = 'Fluency: 60\nRelevance: 50\nCompleteness: 40\nProficiency: 30';
-      return { text, usage: { inputTokens: 50, outputTokens: 12 }, finishReason: 'stop' };
-    },
-  };
-}
+import { JUDGE_A, JUDGE_B, judgeWithScriptedJudges } from './judge-fixture.js';
 
 let dir: string;
 let judged: ModelRatings[];
@@ -49,16 +22,7 @@ let vm: ReportViewModel;
 beforeAll(async () => {
   dir = join(tempDir(), 'judged-agent-run');
   await makeAgentRun(dir);
-  const r = await judgeRun({
-    dir,
-    judges: [JUDGE_A, JUDGE_B],
-    taxonomy: DepartmentTaxonomy.default(),
-    templates: await loadTemplates(),
-    backoff: { baseMs: 1, maxMs: 2 },
-    flags: { maxRetries: 0 },
-    createModel: async (e: { spec: { id: string } } | string) => scriptedJudge(typeof e === 'string' ? e : e.spec.id),
-  });
-  judged = r.models;
+  judged = await judgeWithScriptedJudges(dir);
   vm = await buildViewModel([dir], { context: emptyLexiconContext(), ci: false });
 }, 120_000);
 

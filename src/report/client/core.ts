@@ -5,7 +5,43 @@
  */
 export const CLIENT_CORE = String.raw`
 'use strict';
-var DATA = JSON.parse(document.getElementById('report-data').textContent);
+/* the data comes packed (src/report/pack.ts): repeated strings by index, slices of a raw answer by position */
+function unpack(p) {
+  if (!p || !p.packed) return p;
+  var S = p.strings;
+  function text(s, raw) {
+    if (s.charCodeAt(0) !== 1) return s;
+    var t = s.charAt(1);
+    if (t === '\u0001') return s.slice(1);
+    if (t === 's') return S[Number(s.slice(2))];
+    var comma = s.indexOf(',');
+    var start = Number(s.slice(2, comma));
+    return (raw || '').slice(start, start + Number(s.slice(comma + 1)));
+  }
+  function walk(v, raw) {
+    if (typeof v === 'string') return text(v, raw);
+    if (v === null || typeof v !== 'object') return v;
+    var i;
+    if (Array.isArray(v)) { for (i = 0; i < v.length; i++) v[i] = walk(v[i], raw); return v; }
+    var job = v.job, own = typeof v.raw === 'string' ? text(v.raw, raw) : job && typeof job === 'object' && !Array.isArray(job) && typeof job.raw === 'string' ? text(job.raw, raw) : raw;
+    var keys = Object.keys(v);
+    for (i = 0; i < keys.length; i++) {
+      var k = keys[i];
+      v[k] = k === 'raw' && typeof v[k] === 'string' ? own : walk(v[k], own);
+    }
+    return v;
+  }
+  var t = p.data.rows;
+  if (t && !Array.isArray(t)) {
+    p.data.rows = t.rows.map(function (r) {
+      var keys = t.shapes[r[0]], o = {};
+      for (var j = 0; j < keys.length; j++) o[keys[j]] = r[j + 1];
+      return o;
+    });
+  }
+  return walk(p.data, null);
+}
+var DATA = unpack(JSON.parse(document.getElementById('report-data').textContent));
 var COLS = ['Acc', 'DIFR', 'PD', 'DB', 'DD', 'FD', 'PT', 'TP', 'ID'];
 var METRICS = ['DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'];
 var TEXT_COLS = { DB: 1, DD: 1, PT: 1, TP: 1, ID: 1 };

@@ -80,7 +80,9 @@ function start() {
     add($('departments-body'), h('p', { class: 'banner warn' }, 'The charting library did not load.'));
   }
   if (DATA.agents && $('agents-body')) renderAgents();
+  if (DATA.judge && $('judge-body')) renderJudge();
   initCases();
+  renderDataset();
   renderManifest();
   document.body.setAttribute('data-ready', '1');
 }

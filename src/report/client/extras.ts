@@ -1,0 +1,53 @@
+/**
+ * Client script, part 6: what the dataset supports — per run and task, the records with a gold answer and those
+ * skipped for want of one (a panel, and a line under the leaderboard) — and the 4-dimension judge's ratings, a
+ * small table per rated model. Text only, like every part.
+ */
+export const CLIENT_EXTRAS = String.raw`
+/* ---------- dataset ---------- */
+function skippedList(d) {
+  return d.tasks.filter(function (t) { return t.skipped > 0; }).map(function (t) { return t.column + ' ' + t.skipped + (t.unit === 'exams' ? ' exams' : ''); }).join(', ');
+}
+function renderDataset() {
+  var host = clear($('dataset-body'));
+  var counts = $('leaderboard-dataset');
+  if (!DATA.runs.length) { add(host, h('p', { class: 'note' }, 'No runs.')); return; }
+  DATA.runs.forEach(function (r) {
+    var box = h('div', { class: 'block', 'data-run': r.index });
+    add(box, h('h3', null, r.name));
+    var d = r.dataset;
+    if (!d) { add(box, h('p', { class: 'note' }, 'The case files of this run could not be read, so what they support is unknown.')); add(host, box); return; }
+    add(box, h('p', { class: 'note' }, d.records + ' records. A task is asked and scored only on records with a gold answer for it; the others are skipped and counted, never scored as wrong.'));
+    add(box, h('div', { class: 'scroll' }, h('table', { class: 'dataset' }, [
+      h('thead', null, h('tr', null, [h('th', null, 'Task'), h('th', null, 'Column'), h('th', { class: 'num' }, 'With a gold answer'), h('th', { class: 'num' }, 'Of'), h('th', { class: 'num' }, 'Share'), h('th', { class: 'num' }, 'Skipped (no gold)')])),
+      h('tbody', null, d.tasks.map(function (t) {
+        return h('tr', { 'data-task': t.task, class: t.skipped ? 'partial' : null }, [h('td', null, t.label), h('td', null, colHead(t.column)), h('td', { class: 'num' }, String(t.withGold)), h('td', { class: 'num' }, t.total + ' ' + t.unit),
+          h('td', { class: 'num' }, t.total ? fmt(100 * t.withGold / t.total, 1) + '%' : '\u2014'), h('td', { class: 'num' + (t.skipped ? ' warn' : '') }, String(t.skipped))]);
+      }))
+    ])));
+    var skipped = skippedList(d);
+    if (skipped) add(counts, h('div', { class: 'dataset-skipped', 'data-run': r.index }, r.name + ': no gold answer (skipped, see Dataset) for ' + skipped));
+    add(host, box);
+  });
+}
+
+/* ---------- 4-dimension judge ---------- */
+var JUDGE_DIMS = [['fluency', 'Fluency'], ['relevance', 'Relevance'], ['completeness', 'Completeness'], ['proficiency', 'Proficiency']];
+function renderJudge() {
+  var host = clear($('judge-body'));
+  DATA.judge.forEach(function (j) {
+    var lines = [{ name: j.judges.length > 1 ? 'All judges (mean)' : j.judges[0], t: j }].concat(j.byJudge.length > 1 ? j.byJudge.map(function (b) { return { name: b.judge, t: b }; }) : []);
+    var box = h('div', { class: 'block judge', 'data-model': j.model });
+    add(box, h('h3', null, j.label));
+    add(box, h('div', { class: 'scroll' }, h('table', { class: 'judge' }, [
+      h('thead', null, h('tr', null, [h('th', null, 'Judge')].concat(JUDGE_DIMS.map(function (d) { return h('th', { class: 'num' }, d[1]); })).concat([h('th', { class: 'num' }, 'Overall'), h('th', { class: 'num', title: 'Answers rated' }, 'n'), h('th', { class: 'num', title: 'Answers with no readable rating after every attempt (not counted as zero)' }, 'Judge errors')]))),
+      h('tbody', null, lines.map(function (l) {
+        var t = l.t;
+        return h('tr', null, [h('td', { class: 'mono' }, l.name)].concat(JUDGE_DIMS.map(function (d) { return h('td', { class: 'num', 'data-dim': d[0] }, fmt(t.ratings ? t.ratings[d[0]] : null, 1)); }))
+          .concat([h('td', { class: 'num', 'data-dim': 'overall' }, fmt(t.overall, 1)), h('td', { class: 'num' }, String(t.n)), h('td', { class: 'num' }, String(t.judgeErrors) + (t.pending ? ' (' + t.pending + ' pending)' : ''))]));
+      }))
+    ])));
+    add(host, box);
+  });
+}
+`;
