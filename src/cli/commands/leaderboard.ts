@@ -25,9 +25,10 @@ export function register(program: Command, io: Io): void {
       `
 Columns in the paper's layout: Acc, DIFR, PD, DB, DD, FD, PT, TP, ID | DWR, CDA, Acceptability, Avg and the
 weighted average. DWR is computed across every model of the runs given. Errors are excluded and counted
-under the table, the best value of each column is bold, and text columns scored without BERTScore are marked *.
-With --reference the authors' published rows follow in a table of their own: they were measured on the real
-ClinicalBench, not on the cases of these runs.`,
+under the table, the best value of each column is marked ▲ (and bold on a terminal), and text columns scored
+without BERTScore are marked *. Agent runs add their examinations, tokens and cost per case; runs on partial
+data say which tasks their records have no gold answer for. With --reference the authors' published rows
+follow in a table of their own: they were measured on the real ClinicalBench, not on the cases of these runs.`,
     )
     .action(async (runs: string[], opts: Options) => {
       const dirs = runDirs(runs);
