@@ -77,6 +77,13 @@ const ROMAN: Record<string, string> = { i: '1', ii: '2', iii: '3', iv: '4', v: '
 const CN_NUM: Record<string, string> = { 一: '1', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6' };
 const ROMAN_RE = '(x|ix|iv|v?i{1,3}|v)';
 
+// The patterns of layer 1 that are built from parts, compiled once.
+const HAN_HYPHEN = new RegExp(`(${H})\\s*-\\s*(?=${H})`, 'gu');
+const CLASS_NUMERAL = new RegExp(`\\b(type|stage|grade|class|killip|nyha|phase|degree|lee|who|figo|level|tier|group)(\\s+(?:(?:class|grade|stage)\\s*)?)${ROMAN_RE}([a-d]?)\\b`, 'g');
+const ROMAN_BEFORE_CLASS = new RegExp(`(?<![a-z])${ROMAN_RE}(?=\\s*[型级期度类])`, 'g');
+const HAN_SPACE_HAN = new RegExp(`(${H}) (?=${H})`, 'gu');
+const SPACE_BY_HAN = new RegExp(`(?<=${H}) | (?=${H})`, 'gu');
+
 /** Layer 1. */
 export function basicNormalise(input: unknown): string {
   let t = typeof input === 'string' ? input : input == null ? '' : String(input);
@@ -106,17 +113,17 @@ export function basicNormalise(input: unknown): string {
     .replace(/'/g, '')
     .replace(/&/g, ' and ');
   // Hyphens: Chinese parts are joined (吉兰-巴雷 → 吉兰巴雷), Latin words are separated (non-ST-elevation).
-  t = t.replace(new RegExp(`(${H})\\s*-\\s*(?=${H})`, 'gu'), '$1').replace(/(?<=[a-z])-(?=[a-z0-9])|(?<=[0-9])-(?=[a-z])/g, ' ');
+  t = t.replace(HAN_HYPHEN, '$1').replace(/(?<=[a-z])-(?=[a-z0-9])|(?<=[0-9])-(?=[a-z])/g, ' ');
   // Numerals in classifying positions: type II → type 2, NYHA III → nyha 3, Ⅱ型 → 2型, 二型 → 2型.
   t = t
-    .replace(new RegExp(`\\b(type|stage|grade|class|killip|nyha|phase|degree|lee|who|figo|level|tier|group)(\\s+(?:(?:class|grade|stage)\\s*)?)${ROMAN_RE}([a-d]?)\\b`, 'g'), (_m, k: string, sp: string, r: string, sfx: string) => `${k}${sp}${ROMAN[r] ?? r}${sfx}`)
-    .replace(new RegExp(`(?<![a-z])${ROMAN_RE}(?=\\s*[型级期度类])`, 'g'), (r: string) => ROMAN[r] ?? r)
+    .replace(CLASS_NUMERAL, (_m, k: string, sp: string, r: string, sfx: string) => `${k}${sp}${ROMAN[r] ?? r}${sfx}`)
+    .replace(ROMAN_BEFORE_CLASS, (r: string) => ROMAN[r] ?? r)
     .replace(/[一二三四五六](?=[型级期度])/g, (c) => CN_NUM[c] ?? c);
   // Whitespace: a space between two Chinese parts separates items (心力衰竭 心功能3级); elsewhere next to Chinese it is noise.
   t = t
     .replace(/\s+/g, ' ')
-    .replace(new RegExp(`(${H}) (?=${H})`, 'gu'), '$1,')
-    .replace(new RegExp(`(?<=${H}) | (?=${H})`, 'gu'), '');
+    .replace(HAN_SPACE_HAN, '$1,')
+    .replace(SPACE_BY_HAN, '');
   // List markers at the start: 1. 1、 1) (1) - • ; then outer punctuation.
   for (let i = 0; i < 3; i++) t = t.replace(/^\s*(?:\(\s*\d{1,2}\s*\)|\d{1,2}\s*[.、)](?!\d)|[-•·●▪◦]+)\s*/u, '');
   return t.replace(/^[\s,.;:、。!"']+|[\s,.;:、。!"']+$/gu, '');
@@ -140,6 +147,8 @@ const LEADS: RegExp[] = [
   /^(?:this is|it is|its)\s+/,
   /^(?:初步诊断|主要诊断|最终诊断|出院诊断|临床诊断|诊断|印象|结论)\s*(?:为|是)?\s*:?\s*/u,
 ];
+
+const LEAD_GROUPS = LEADS.map((re) => [re]);
 
 // Trailing explanation: after a colon/semicolon, a spaced dash, or a reason word (based on, 依据, 建议 …).
 const EXPLANATION = /\s*[:;]|\s-+\s|,?\s(?:based on|given|because|as evidenced|evidenced by|supported by|according to|recommend\w*|suggest\w*|needs?|requires?|please|further|pending|awaiting|confirmed by|see|which|per)\b|,(?=依据|根据|因|由于|结合|患者|建议|需|请|诊断依据|理由|支持)/u;
@@ -174,6 +183,8 @@ const SLOTS: [SlotName, Rule[]][] = [
   ['completeness', [[/\b(?:incomplete|partial)\b|不完全性?|部分性?/gu, 'partial'], [/\b(?:complete|total)\b|完全性?/gu, 'complete']]],
 ];
 
+const SLOT_RULES = SLOTS.map(([name, rules]) => [name, rules, anyOf(rules.map(([re]) => re))] as const);
+
 const HISTORY = /\b(?:history of|h\/o|status post|s\/p|post ?operative|previous|prior)\b|病史|既往|术后|史$/gu;
 // English words after which the head word is known: "anaemia due to CKD" is headed by anaemia. Complication
 // words (with, plus) are not among them: "X with Y" stays headed by Y, so a prediction naming Y is found in it.
@@ -191,7 +202,21 @@ function tidy(t: string): string {
   return t.replace(/\s+/g, ' ').replace(/^[\s,.;:、。/-]+|[\s,.;:、。/-]+$/gu, '');
 }
 
+/**
+ * One test that is true whenever any of the patterns would match (their union, without the global flag): when it
+ * fails, none of them matches and a whole group of replacements can be skipped — they would leave the text as it is.
+ */
+function anyOf(patterns: RegExp[]): (t: string) => boolean {
+  const groups = [patterns.filter((re) => re.unicode), patterns.filter((re) => !re.unicode)].filter((g) => g.length > 0);
+  const tests = groups.map((g) => new RegExp(g.map((re) => `(?:${re.source})`).join('|'), g[0]!.unicode ? 'u' : ''));
+  return (t) => tests.some((re) => re.test(t));
+}
+const PREFILTER = new Map<RegExp[], (t: string) => boolean>();
+
 function removeAll(t: string, patterns: RegExp[], into: string[]): string {
+  let any = PREFILTER.get(patterns);
+  if (!any) PREFILTER.set(patterns, (any = anyOf(patterns)));
+  if (!any(t)) return t;
   let out = t;
   for (const re of patterns) {
     out = out.replace(re, (m) => {
@@ -225,7 +250,8 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   const text = tidy(t);
   t = removeAll(t, DROP, dropped);
   const slots: Slots = {};
-  for (const [name, rules] of SLOTS) {
+  for (const [name, rules, any] of SLOT_RULES) {
+    if (!any(t)) continue;
     for (const [re, value] of rules) {
       t = t.replace(re, (m: string, ...groups: unknown[]) => {
         const captured = groups.slice(0, -2).findIndex((g) => typeof g === 'string' && g !== '');
@@ -340,7 +366,7 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   const mode = readingMode(basic, lang);
   const removed: string[] = [];
   let t = tidy(removeAll(` ${basic} `, HEDGES, removed));
-  for (const re of LEADS) t = removeAll(t, [re], removed).trim();
+  for (const group of LEAD_GROUPS) t = removeAll(t, group, removed).trim();
   const ex = EXPLANATION.exec(t);
   if (ex && ex.index > 0) {
     removed.push(t.slice(ex.index).trim());

@@ -101,24 +101,63 @@ export function bleuIds(cand: Int32Array, ref: Int32Array, vocabSize: number): B
 /** Number of candidate n-grams of order n matched by reference n-grams, each reference n-gram used once. */
 function clippedMatches(cand: Int32Array, ref: Int32Array, n: number, vocabSize: number): number {
   if (cand.length < n || ref.length < n) return 0;
-  // An n-gram of ids < V is packed into one number exactly while V^n ≤ 2^53; beyond that (only for very large
-  // inputs) fall back to string keys.
-  const exact = Math.pow(Math.max(vocabSize, 2), n) <= Number.MAX_SAFE_INTEGER;
-  const key = exact
-    ? (seq: Int32Array, i: number): number | string => {
-        let k = 0;
-        for (let j = 0; j < n; j++) k = k * vocabSize + seq[i + j]!;
-        return k;
+  if (n === 1) {
+    // unigrams: counts per token id
+    const left = new Int32Array(vocabSize);
+    for (let i = 0; i < ref.length; i++) left[ref[i]!]!++;
+    let matched = 0;
+    for (let i = 0; i < cand.length; i++) {
+      if (left[cand[i]!]! > 0) {
+        left[cand[i]!]!--;
+        matched++;
       }
-    : (seq: Int32Array, i: number): number | string => seq.subarray(i, i + n).join(',');
-  const available = new Map<number | string, number>();
+    }
+    return matched;
+  }
+  // An n-gram of ids < V is packed into one number exactly while V^n ≤ 2^53; the reference's n-grams are counted
+  // in a small open-addressing hash table (typed arrays: no Map, no boxing), then the candidate's are taken out.
+  if (Math.pow(Math.max(vocabSize, 2), n) > Number.MAX_SAFE_INTEGER) return clippedMatchesByString(cand, ref, n);
+  const size = 1 << Math.ceil(Math.log2(2 * (ref.length - n + 1) + 2));
+  const mask = size - 1;
+  const keys = new Float64Array(size).fill(-1);
+  const counts = new Int32Array(size);
+  const slot = (k: number): number => {
+    let h = (Math.imul((k % 4294967296) >>> 0, 0x9e3779b1) ^ Math.floor(k / 4294967296)) & mask;
+    while (keys[h] !== -1 && keys[h] !== k) h = (h + 1) & mask;
+    return h;
+  };
+  const packAt = (seq: Int32Array, i: number): number => {
+    let k = 0;
+    for (let j = 0; j < n; j++) k = k * vocabSize + seq[i + j]!;
+    return k;
+  };
   for (let i = 0; i + n <= ref.length; i++) {
-    const k = key(ref, i);
+    const k = packAt(ref, i);
+    const h = slot(k);
+    keys[h] = k;
+    counts[h]!++;
+  }
+  let matched = 0;
+  for (let i = 0; i + n <= cand.length; i++) {
+    const h = slot(packAt(cand, i));
+    if (counts[h]! > 0) {
+      counts[h]!--;
+      matched++;
+    }
+  }
+  return matched;
+}
+
+/** The same count with string keys, for vocabularies too large to pack n-grams into one number. */
+function clippedMatchesByString(cand: Int32Array, ref: Int32Array, n: number): number {
+  const available = new Map<string, number>();
+  for (let i = 0; i + n <= ref.length; i++) {
+    const k = ref.subarray(i, i + n).join(',');
     available.set(k, (available.get(k) ?? 0) + 1);
   }
   let matched = 0;
   for (let i = 0; i + n <= cand.length; i++) {
-    const k = key(cand, i);
+    const k = cand.subarray(i, i + n).join(',');
     const left = available.get(k);
     if (left !== undefined && left > 0) {
       matched++;

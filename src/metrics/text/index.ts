@@ -1,5 +1,5 @@
 /** Text-similarity metrics of tasks DB, DD, PT, TP and ID: BLEU, ROUGE-L, BERTScore and their mean. */
-export { tokenize, internPair, type InternedPair } from './tokenize.js';
+export { tokenize, internPair, TOKEN_PATTERN, type InternedPair } from './tokenize.js';
 export { bleu, bleuTokens, bleuIds, BLEU_MAX_ORDER, type BleuDetail } from './bleu.js';
 export { rougeL, rougeLTokens, rougeLIds, lcsLength, type RougeL, type RougeOptions } from './rouge.js';
 export {

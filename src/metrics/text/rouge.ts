@@ -74,6 +74,14 @@ export function lcsLength(x: ArrayLike<number>, y: ArrayLike<number>, denseBudge
   if (m === 0) return 0;
   const words = (m + 31) >>> 5;
 
+  // Small non-negative symbols (interned token ids) index plain arrays; anything else goes through a Map.
+  let small = true;
+  let top = 0;
+  for (let j = 0; j < m && small; j++) {
+    const s = b[j]!;
+    if (!(Number.isInteger(s) && s >= 0 && s < 1 << 20)) small = false;
+    else if (s > top) top = s;
+  }
   // Positions of each symbol in b.
   const positions = new Map<number, number[]>();
   for (let j = 0; j < m; j++) {
@@ -85,11 +93,13 @@ export function lcsLength(x: ArrayLike<number>, y: ArrayLike<number>, denseBudge
   // Match masks: one dense bit vector per symbol when that fits in DENSE_BUDGET words (always, for texts of
   // realistic size); otherwise each row's mask is built from the symbol's positions and cleared after use.
   const dense = positions.size * words <= denseBudget ? new Map<number, Uint32Array>() : undefined;
+  const byId: (Uint32Array | undefined)[] | undefined = dense && small ? new Array<Uint32Array | undefined>(top + 1) : undefined;
   if (dense) {
     for (const [s, list] of positions) {
       const mask = new Uint32Array(words);
       for (const p of list) mask[p >>> 5]! |= 1 << (p & 31);
-      dense.set(s, mask);
+      if (byId) byId[s] = mask;
+      else dense.set(s, mask);
     }
   }
 
@@ -100,7 +110,11 @@ export function lcsLength(x: ArrayLike<number>, y: ArrayLike<number>, denseBudge
     const symbol = a[i]!;
     let M: Uint32Array;
     let pos: number[] | undefined;
-    if (dense) {
+    if (byId) {
+      const mask = Number.isInteger(symbol) && symbol >= 0 && symbol <= top ? byId[symbol] : undefined;
+      if (mask === undefined) continue;
+      M = mask;
+    } else if (dense) {
       const mask = dense.get(symbol);
       if (mask === undefined) continue; // no match: V' = V
       M = mask;

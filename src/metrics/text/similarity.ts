@@ -47,9 +47,21 @@ export interface SimilarityOptions {
  * placeholder ("", "Not available.", "暂无", "暂无。", "None", "N/A", …) or text without a single token.
  */
 export function scorableReference(reference: string | null | undefined, lang: Language = 'en'): string | null {
-  if (typeof reference !== 'string' || isSentinel(reference)) return null;
+  if (typeof reference !== 'string') return null;
+  // Fast path for real references: 40 letters or digits make a token and cannot be a placeholder (the longest
+  // has 15), so the whole text need not be normalised twice just to learn that.
+  if (wordCharsAtLeast(reference, 40)) return reference.trim();
+  if (isSentinel(reference)) return null;
   const text = reference.trim();
   return tokenize(text, lang).length > 0 ? text : null;
+}
+
+function wordCharsAtLeast(text: string, n: number): boolean {
+  if (text.length < n) return false;
+  const re = /[\p{L}\p{N}]/gu;
+  let k = 0;
+  while (re.exec(text) !== null) if (++k >= n) return true;
+  return false;
 }
 
 /** True when `reference` can be scored (see `scorableReference`); callers skip the case otherwise. */

@@ -28,15 +28,56 @@
  */
 import type { Language } from '../../bench/language.js';
 
-/** One Han / kana character, or a run of letters, digits and marks (with `.` allowed between two digits). */
-const TOKEN =
+/** The rule as one regular expression (kept as the reference definition; `tokenize` is a faster scanner of it). */
+export const TOKEN_PATTERN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}\p{M}]|(?<=\p{N})\.(?=\p{N}))+/gu;
+
+const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
+const WORD = /^[\p{L}\p{N}\p{M}]$/u;
+const NUMBER = /^\p{N}$/u;
+/** Per code point: 1 CJK (a token by itself), 2 letter/digit/mark (part of a run), 0 separator; bit 4: a number. */
+const classes = new Map<number, number>();
+
+function classOf(cp: number): number {
+  if (cp < 0x80) return (cp >= 0x61 && cp <= 0x7a) || (cp >= 0x41 && cp <= 0x5a) ? 2 : cp >= 0x30 && cp <= 0x39 ? 2 | 4 : 0;
+  if (cp >= 0x4e00 && cp <= 0x9fff) return 1; // CJK Unified Ideographs: no numbers among them
+  let k = classes.get(cp);
+  if (k === undefined) {
+    const ch = String.fromCodePoint(cp);
+    k = (CJK.test(ch) ? 1 : WORD.test(ch) ? 2 : 0) | (NUMBER.test(ch) ? 4 : 0);
+    if (classes.size < 65_536) classes.set(cp, k);
+  }
+  return k;
+}
 
 /** Normalise (NFKC, lower case) and split into punctuation-free tokens; see the file header for the rules. */
 export function tokenize(text: string, _lang: Language): string[] {
   if (typeof text !== 'string' || text.length === 0) return [];
-  const normal = text.normalize('NFKC').toLowerCase();
-  return normal.match(TOKEN) ?? [];
+  const s = text.normalize('NFKC').toLowerCase();
+  const out: string[] = [];
+  let start = -1; // start of the current run of letters/digits/marks, or -1
+  let prev = 0; // class of the previous code point
+  for (let i = 0; i < s.length; ) {
+    const cp = s.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    const k = classOf(cp);
+    if ((k & 3) === 1) {
+      if (start >= 0) out.push(s.slice(start, i));
+      start = -1;
+      out.push(s.slice(i, i + width));
+    } else if ((k & 3) === 2) {
+      if (start < 0) start = i;
+    } else if (cp === 0x2e && prev & 4 && i + 1 < s.length && classOf(s.codePointAt(i + 1)!) & 4) {
+      if (start < 0) start = i; // a "." between two numbers belongs to the run (13.2)
+    } else if (start >= 0) {
+      out.push(s.slice(start, i));
+      start = -1;
+    }
+    prev = k;
+    i += width;
+  }
+  if (start >= 0) out.push(s.slice(start));
+  return out;
 }
 
 /** Two token sequences mapped to small integer ids (shared vocabulary), for fast n-gram and LCS work. */
