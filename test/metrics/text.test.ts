@@ -16,12 +16,28 @@ import {
   textSimilarity,
   textSimilarityBatch,
   tokenize,
+  TOKEN_PATTERN,
   type BertScorer,
 } from '../../src/metrics/text/index.js';
+import { isSentinel } from '../../src/bench/text.js';
+import { seededRandom } from '../../src/metrics/stats.js';
 import { tempDir } from '../helpers.js';
 import { writeTinyBert } from '../support/tiny-bert.js';
 
 describe('tokenize', () => {
+  it('is exactly the rule written as one regular expression, on arbitrary text', () => {
+    const byPattern = (t: string): string[] => t.normalize('NFKC').toLowerCase().match(TOKEN_PATTERN) ?? [];
+    const parts = fc.constantFrom('a', 'Z', '1', '9', '.', ' ', ',', '中', '文', 'あ', 'カ', 'é', '\u0301', '١', 'Ⅻ', '①', '-', '😀', '\ud800', 'ǅ', 'ß', 'İ', '。', '５', '．', '〇', '\u3000', '𠀀');
+    const text = fc.oneof(fc.array(parts, { maxLength: 16 }).map((p) => p.join('')), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }));
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(tokenize(t, 'zh')).toEqual(byPattern(t));
+      }),
+      { numRuns: 20_000, seed: 100 },
+    );
+    expect(tokenize('〇.5 1..2 3.5mmol x.1', 'zh')).toEqual(['〇', '.5', '1', '2', '3.5mmol', 'x', '1']);
+  });
+
   it('splits Chinese into characters and keeps Latin/number runs whole', () => {
     expect(tokenize('CT示胰腺肿胀, WBC 13.2', 'zh')).toEqual(['ct', '示', '胰', '腺', '肿', '胀', 'wbc', '13.2']);
     expect(tokenize('1. 急性胰腺炎；2. 胆囊结石。', 'zh')).toEqual(['1', '急', '性', '胰', '腺', '炎', '2', '胆', '囊', '结', '石']);
@@ -75,6 +91,36 @@ describe('BLEU (sentence BLEU-4, Chen & Cherry method 3, effective order)', () =
     expect(bleu('', 'xyz', 'en')).toBe(0);
     expect(bleu('xyz', '', 'en')).toBe(0);
   });
+
+  it('counts clipped n-gram matches exactly as a plain count would, for small and huge vocabularies', () => {
+    const clipped = (c: string[], r: string[], n: number): number => {
+      const grams = (xs: string[]): string[] => xs.slice(0, Math.max(0, xs.length - n + 1)).map((_, i) => xs.slice(i, i + n).join('\u0001'));
+      const left = new Map<string, number>();
+      for (const g of grams(r)) left.set(g, (left.get(g) ?? 0) + 1);
+      let m = 0;
+      for (const g of grams(c)) {
+        if ((left.get(g) ?? 0) > 0) {
+          left.set(g, left.get(g)! - 1);
+          m++;
+        }
+      }
+      return m;
+    };
+    // few distinct tokens (many repeats), and a vocabulary so large that 4-grams cannot be packed into a number
+    const small = fc.array(fc.constantFrom('a', 'b', 'c', '胰', '腺'), { maxLength: 120 });
+    const big = fc.array(fc.integer({ min: 0, max: 20_000 }).map(String), { maxLength: 60 });
+    for (const seq of [small, big]) {
+      fc.assert(
+        fc.property(seq, seq, (c, r) => {
+          const d = bleuTokens(c, r);
+          for (let n = 1; n <= 4; n++) expect(d.matches[n - 1]).toBe(clipped(c, r, n));
+        }),
+        { numRuns: 3000, seed: 105 },
+      );
+    }
+    const wide = Array.from({ length: 5000 }, (_, i) => `w${i}`);
+    expect(bleuTokens(wide, wide).bleu).toBe(1);
+  });
 });
 
 describe('ROUGE-L (LCS, F1 with β = 1)', () => {
@@ -111,9 +157,11 @@ describe('ROUGE-L (LCS, F1 with β = 1)', () => {
       fc.property(seq, seq, (a, b) => {
         const expected = naive(a, b);
         // dense precomputed masks, and masks built per row (budget 0)
-        return lcsLength(a, b) === expected && lcsLength(a, b, 0) === expected;
+        // dense masks indexed by small ids, masks in a map (symbols outside the small-id range), per-row masks
+        const far = (xs: number[]): number[] => xs.map((x) => x * 10_000_019 - 3);
+        return lcsLength(a, b) === expected && lcsLength(a, b, 0) === expected && lcsLength(far(a), far(b)) === expected;
       }),
-      { numRuns: 300 },
+      { numRuns: 3000, seed: 101 },
     );
   });
 });
@@ -166,9 +214,43 @@ describe('lexicalSimilarity / textSimilarity', () => {
         // an identical text with at least one token scores 100
         if (tokenize(c, lang).length > 0) expect(lexicalSimilarity(c, c, lang).score).toBe(100);
       }),
-      { numRuns: 400 },
+      { numRuns: 4000, seed: 102 },
     );
   });
+
+  it('tells scorable references from placeholders exactly as the definition does (sentinel, or no token)', () => {
+    const sentinelOrWords = fc.oneof(anyText, fc.constantFrom('Not available.', '暂无。', ' none ', 'N/A', '无', '-', '。。。', 'x'.repeat(39), 'x'.repeat(40)));
+    fc.assert(
+      fc.property(sentinelOrWords, fc.string({ unit: 'grapheme', maxLength: 60 }), (a, b) => {
+        for (const ref of [a, `${a}${b}`, `${b}${a}`]) {
+          const byDefinition = !isSentinel(ref) && tokenize(ref, 'en').length > 0;
+          expect(isScorableReference(ref), JSON.stringify(ref)).toBe(byDefinition);
+        }
+      }),
+      { numRuns: 5000, seed: 103 },
+    );
+  });
+
+  it('scores empty, binary, mixed-script and 1 MB texts within [0, 100] and in reasonable time', () => {
+    const random = seededRandom(104);
+    const binary = Array.from({ length: 1 << 20 }, () => String.fromCharCode(Math.floor(random() * 0x10000))).join('');
+    const mixed = Array.from({ length: 60_000 }, (_, i) => ['急性胰腺炎', 'Acute pancreatitis', ' WBC 13.2', '；', 'ありがとう', 'Ⅱ型', '😀', '\u0301'][i % 8]).join('');
+    expect(binary.length).toBe(1 << 20);
+    expect(mixed.length).toBeGreaterThan(300_000);
+    const huge = mixed.repeat(4);
+    expect(huge.length).toBeGreaterThan(1_000_000);
+    // 1 MB answers against references of realistic size (a reference is a gold text, never megabytes)
+    const start = performance.now();
+    for (const c of ['', ' ', binary, huge, zh, en]) {
+      for (const [r, lang] of [[zh, 'zh'], [en, 'en'], [mixed.slice(0, 20_000), 'zh'], [binary.slice(0, 5000), 'en']] as const) {
+        const s = lexicalSimilarity(c, r, lang);
+        for (const v of [s.bleu, s.rouge, s.score]) expect(v >= 0 && v <= 100, `${v}`).toBe(true);
+      }
+    }
+    expect(lexicalSimilarity('', zh, 'zh').score).toBe(0);
+    expect(lexicalSimilarity(mixed.slice(0, 50_000), mixed.slice(0, 50_000), 'zh').score).toBe(100);
+    expect(performance.now() - start).toBeLessThan(30_000);
+  }, 60_000);
 
   it('handles huge inputs quickly', () => {
     // 400k characters (160k tokens) against a normal reference and against 60k of its own tokens
