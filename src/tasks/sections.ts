@@ -49,37 +49,82 @@ const LABEL_VARIANTS: Record<SectionId, string[]> = {
 };
 
 const CJK = /\p{Script=Han}/u;
+/** Han characters of the basic plane, as a class usable without the `u` flag (which makes these patterns slow). */
+const HAN = '[\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff]';
 
 function labelAlternatives(variants: string[]): string {
   return [...variants]
     .sort((a, b) => b.length - a.length)
     .map((v) => {
-      const body = escapeRegExp(v).replace(/ /g, '\\s+');
-      return CJK.test(v) ? `(?<!\\p{Script=Han})${body}` : `\\b${body}\\b`;
+      const body = escapeRegExp(v).replace(/ /g, '\\s{1,3}');
+      return CJK.test(v) ? `(?<!${HAN})${body}` : `\\b${body}\\b`;
     })
     .join('|');
 }
-
-/**
- * A label at the start of a line: optional markdown header/bullet/numbering/bold/brackets, the label, then a
- * colon or the end of the line (a header such as "## Treatment Plan").
+/*
+ * Everything below is written to run in linear time on any input (a 1 MB answer of spaces, asterisks or
+ * half-finished labels included): no two unbounded repetitions of the same characters follow each other in
+ * one pattern, and what a pattern cannot do without that is done by small scanning loops instead.
  */
-function lineLabel(id: SectionId): RegExp {
-  const alts = labelAlternatives(LABEL_VARIANTS[id]);
-  return new RegExp(
-    `^[ \\t>]*(?:#{1,6}[ \\t]*)?(?:\\*\\*|__)?[ \\t]*(?:(?:\\d{1,2}|[一二三四五六])[ \\t]*[.)、．:：][ \\t]*|[(（]\\d{1,2}[)）][ \\t]*|[-*•][ \\t]+)?(?:\\*\\*|__)?[ \\t]*[【\\[]?[ \\t]*(?:${alts})[ \\t]*[】\\]]?[ \\t]*(?:\\*\\*|__)?[ \\t]*(?:[:：]|(?=\\n)|$)(?:[ \\t]*(?:\\*\\*|__))?`,
-    'gimu',
-  );
+
+/** The label itself, tried at one position (sticky). */
+const LABEL_AT = SECTION_IDS.map((id) => [id, new RegExp(`(?:${labelAlternatives(LABEL_VARIANTS[id])})`, 'iy')] as const);
+
+/** A label inside running text: only with a colon right after it (an abbreviation such as "(PD)" may come first). */
+const INLINE_PATTERNS = SECTION_IDS.map(
+  (id) =>
+    [id, new RegExp(`(?:\\*\\*|__)?(?:${labelAlternatives(LABEL_VARIANTS[id])})(?:\\*\\*|__)?[ \\t]{0,4}(?:[(（][ \\t]{0,2}[A-Za-z]{1,8}[ \\t]{0,2}[)）][ \\t]{0,4})?[:：](?:[ \\t]{0,4}(?:\\*\\*|__))?`, 'gi')] as const,
+);
+
+/** Line decorations before a label: quote marks, table pipes, headers, bold, bullets, numbering, brackets. */
+const SPACE = /[ \t\u3000>|]+/y;
+const SPACE_ONLY = /[ \t\u3000]+/y;
+const HASHES = /#{1,6}/y;
+const BOLD = /\*\*|__/y;
+const NUMERAL = '(?:\\d{1,2}|[IVXivx]{1,4}|[一二三四五六七八九十]{1,3})';
+const MARKER = new RegExp(`${NUMERAL}[ \\t]{0,2}[.)、．:：）]|[(（][ \\t]{0,2}${NUMERAL}[ \\t]{0,2}[)）]`, 'uy');
+const BULLET = /[-*•·+](?=[ \t])/y;
+const OPEN = /[【[]/uy;
+/** What may follow a label before its separator. */
+const ABBREVIATION = /[(（][ \t]{0,2}[A-Za-z]{1,8}[ \t]{0,2}[)）]/y;
+const CLOSE = /[】\]]/uy;
+const SEPARATOR = /[:：|]|[-–—]{1,2}(?=[ \t])/uy;
+/** A marker right before an inline label ("…肺炎\n2）诊断依据："), which belongs to the label, not the text before. */
+const MARKER_BEFORE = new RegExp(`(?:[\\s。；;，,]|(?=[(（]))((?:${NUMERAL}[ \\t]{0,2}[.)、．:：）]|[(（][ \\t]{0,2}${NUMERAL}[ \\t]{0,2}[)）])[ \\t]{0,3})$`, 'u');
+
+/** Match a sticky pattern at `at`; the position after it, or -1. */
+function stick(re: RegExp, text: string, at: number): number {
+  re.lastIndex = at;
+  return re.test(text) ? re.lastIndex : -1;
 }
 
-/** A label inside running text: only with a colon right after it. */
-function inlineLabel(id: SectionId): RegExp {
-  const alts = labelAlternatives(LABEL_VARIANTS[id]);
-  return new RegExp(`(?:\\*\\*|__)?(?:${alts})(?:\\*\\*|__)?[ \\t]*[:：](?:[ \\t]*(?:\\*\\*|__))?`, 'giu');
+function skip(re: RegExp, text: string, at: number): number {
+  const to = stick(re, text, at);
+  return to < 0 ? at : to;
 }
 
-const LINE_PATTERNS = SECTION_IDS.map((id) => [id, lineLabel(id)] as const);
-const INLINE_PATTERNS = SECTION_IDS.map((id) => [id, inlineLabel(id)] as const);
+/** Where a label could start on the line beginning at `from` (after its decorations). */
+function afterDecorations(text: string, from: number): number {
+  let at = skip(SPACE, text, from);
+  for (const re of [HASHES, BOLD, MARKER, BULLET, BOLD, OPEN, BOLD]) {
+    at = skip(SPACE, text, skip(re, text, at));
+  }
+  return at;
+}
+
+/** If a label ends at `at` and is followed by a separator or the line end, where its content starts; else -1. */
+function afterLabel(text: string, at: number, lineEnd: number): number {
+  let i = skip(SPACE_ONLY, text, at);
+  for (const re of [ABBREVIATION, CLOSE, BOLD]) i = skip(SPACE_ONLY, text, skip(re, text, i));
+  const sep = stick(SEPARATOR, text, i);
+  if (sep >= 0) return skip(BOLD, text, skip(SPACE_ONLY, text, sep));
+  // a header ("## Treatment Plan"): nothing but decoration up to the end of the line
+  let j = i;
+  while (j < lineEnd && /[\s*#_]/u.test(text[j]!)) j++;
+  return j >= lineEnd ? lineEnd : -1;
+}
+/** The characters a label can begin with, to pass over most lines at once. */
+const FIRST_CHARS = new Set(Object.values(LABEL_VARIANTS).flatMap((vs) => vs.map((v) => v[0]!.toLowerCase())));
 
 interface Hit {
   id: SectionId;
@@ -87,9 +132,51 @@ interface Hit {
   end: number;
 }
 
+/** The first label of each section that starts a line. */
+function lineHits(text: string): Hit[] {
+  const hits: Hit[] = [];
+  for (let from = 0; from <= text.length && hits.length < SECTION_IDS.length; ) {
+    const nl = text.indexOf('\n', from);
+    const lineEnd = nl < 0 ? text.length : nl;
+    const at = lineEnd > from ? afterDecorations(text, from) : lineEnd;
+    if (at < lineEnd && at - from <= 40 && FIRST_CHARS.has(text[at]!.toLowerCase())) {
+      for (const [id, re] of LABEL_AT) {
+        if (hits.some((h) => h.id === id)) continue;
+        const labelEnd = stick(re, text, at);
+        if (labelEnd < 0 || labelEnd > lineEnd) continue;
+        const end = afterLabel(text, labelEnd, lineEnd);
+        if (end >= 0) {
+          hits.push({ id, start: from, end });
+          break;
+        }
+      }
+    }
+    if (nl < 0) break;
+    from = nl + 1;
+  }
+  return hits;
+}
+
 /** Drop a reasoning block (`<think>…</think>`) that some models put before the answer. */
 export function stripReasoning(text: string): string {
-  return text.replace(/<think>[\s\S]*?<\/think>/gi, '').replace(/^[\s\S]*?<\/think>/i, '');
+  const open = /<think>/giu;
+  const close = /<\/think>/giu;
+  let out = '';
+  let pos = 0;
+  for (;;) {
+    open.lastIndex = pos;
+    const o = open.exec(text);
+    if (!o) break;
+    close.lastIndex = o.index + o[0].length;
+    const c = close.exec(text);
+    if (!c) break;
+    out += text.slice(pos, o.index);
+    pos = c.index + c[0].length;
+  }
+  out += text.slice(pos);
+  // an answer that begins inside its reasoning (the opening tag was part of the prompt)
+  const c = /<\/think>/iu.exec(out);
+  return c ? out.slice(c.index + c[0].length) : out;
 }
 
 function overlaps(hits: Hit[], start: number, end: number): boolean {
@@ -99,21 +186,20 @@ function overlaps(hits: Hit[], start: number, end: number): boolean {
 /** Split a clinical-diagnosis answer into its six sections. */
 export function parseSections(answer: string): ParsedSections {
   const text = stripReasoning(String(answer ?? '')).replace(/\r\n?/g, '\n');
-  const hits: Hit[] = [];
   // 1. Labels that start a line are the strongest evidence; take the first of each.
-  for (const [id, re] of LINE_PATTERNS) {
-    re.lastIndex = 0;
-    const m = re.exec(text);
-    if (m && !overlaps(hits, m.index, m.index + m[0].length)) hits.push({ id, start: m.index, end: m.index + m[0].length });
-  }
+  const hits = lineHits(text);
   // 2. For sections still missing, a label with a colon inside running text.
   for (const [id, re] of INLINE_PATTERNS) {
     if (hits.some((h) => h.id === id)) continue;
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text)) !== null) {
-      if (!overlaps(hits, m.index, m.index + m[0].length)) {
-        hits.push({ id, start: m.index, end: m.index + m[0].length });
+      const end = m.index + m[0].length;
+      if (!overlaps(hits, m.index, end)) {
+        const from = Math.max(0, m.index - 16);
+        const marker = MARKER_BEFORE.exec((from === 0 ? '\n' : '') + text.slice(from, m.index));
+        const start = marker ? m.index - marker[1]!.length : m.index;
+        hits.push({ id, start: overlaps(hits, start, end) ? m.index : start, end });
         break;
       }
     }
@@ -128,14 +214,33 @@ export function parseSections(answer: string): ParsedSections {
   return { sections, found: hits.map((h) => h.id), preamble };
 }
 
+const TABLE_RULE = /^[ \t|:-]*-{3}[ \t|:-]*$/u;
+const TRAILING_RULE = /^(?:-{3,}|\*{3,}|_{3,}|#{1,6})$/u;
+
+function dropBold(s: string, side: 'start' | 'end'): string {
+  const t = side === 'start' ? s.trimStart() : s.trimEnd();
+  if (side === 'start') return t.startsWith('**') || t.startsWith('__') ? t.slice(2).trimStart() : t;
+  return t.endsWith('**') || t.endsWith('__') ? t.slice(0, -2).trimEnd() : t;
+}
+
+/** Tidy a section's text: stray colons and bold markers, table pipes and rules, trailing rules, quotes. */
 function cleanContent(text: string): string {
-  return text
-    .replace(/^[ \t]*(?:\*\*|__)?[ \t]*[:：]?/u, '')
-    .replace(/^\s*(?:\*\*|__)\s*/u, '')
-    .replace(/(?:\n[ \t]*(?:-{3,}|\*{3,}|_{3,}|#{1,6})?[ \t]*)+$/u, '')
-    .replace(/\s*(?:\*\*|__)\s*$/u, '')
-    .replace(/^["“「]|["”」]$/gu, '')
-    .trim();
+  const lines = text
+    .split('\n')
+    .filter((l) => !(l.includes('|') && TABLE_RULE.test(l)))
+    .map((l) => {
+      let t = l.trim();
+      if (t.startsWith('|')) t = t.slice(1);
+      if (t.endsWith('|')) t = t.slice(0, -1);
+      return t === l.trim() ? l : t.trim();
+    });
+  while (lines.length > 0 && (lines[lines.length - 1]!.trim() === '' || TRAILING_RULE.test(lines[lines.length - 1]!.trim()))) lines.pop();
+  let s = dropBold(lines.join('\n'), 'start');
+  if (s.startsWith(':') || s.startsWith('：')) s = s.slice(1);
+  s = dropBold(dropBold(s, 'start'), 'end');
+  if (/^["“「]/u.test(s)) s = s.slice(1);
+  if (/["”」]$/u.test(s)) s = s.slice(0, -1);
+  return s.trim();
 }
 
 /** Write sections in the labelled form the prompt asks for (used by the baseline model and in tests). */

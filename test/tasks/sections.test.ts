@@ -72,6 +72,72 @@ describe('the six-section answer', () => {
     expect(sections.principal).toBe('Pneumonia');
   });
 
+  it('reads full-width numbering after a digit without leaving the next marker behind', () => {
+    const lines = ['1）初步诊断：肺炎', '2）诊断依据：发热、咳嗽', '3）鉴别诊断：肺结核：无盗汗', '4）主要诊断：社区获得性肺炎', '5）治疗原则：抗感染', '6）治疗计划：头孢曲松'];
+    const { sections, found } = parseSections(lines.join('\n'));
+    expect(found).toEqual([...SECTION_IDS]);
+    expect(sections).toEqual({ preliminary: '肺炎', basis: '发热、咳嗽', differential: '肺结核：无盗汗', principal: '社区获得性肺炎', principle: '抗感染', plan: '头孢曲松' });
+    // the same markers inside one paragraph
+    expect(parseSections('（1）初步诊断：肺炎（2）诊断依据：发热 3）主要诊断：肺炎').sections).toMatchObject({ preliminary: '肺炎', basis: '发热', principal: '肺炎' });
+  });
+
+  it('reads labels with an abbreviation, a dash, Roman numbering or in a markdown table', () => {
+    expect(parseSections('Preliminary Diagnosis (PD): Pneumonia\nDiagnostic Basis (DB): fever').sections).toMatchObject({ preliminary: 'Pneumonia', basis: 'fever' });
+    expect(parseSections('初步诊断（PD）：肺炎\n主要诊断（FD）：社区获得性肺炎').sections).toMatchObject({ preliminary: '肺炎', principal: '社区获得性肺炎' });
+    expect(parseSections('Preliminary Diagnosis - Pneumonia\nDiagnostic Basis – fever\nTreatment Plan — amoxicillin').sections).toMatchObject({
+      preliminary: 'Pneumonia',
+      basis: 'fever',
+      plan: 'amoxicillin',
+    });
+    const roman = parseSections('I. Preliminary Diagnosis: Pneumonia\nII. Diagnostic Basis: fever\nIII. Differential Diagnosis: TB\nIV. Principal Diagnosis: Pneumonia\nV. Therapeutic Principle: antibiotics\nVI. Treatment Plan: amoxicillin');
+    expect(roman.found).toEqual([...SECTION_IDS]);
+    expect(roman.sections).toEqual({ preliminary: 'Pneumonia', basis: 'fever', differential: 'TB', principal: 'Pneumonia', principle: 'antibiotics', plan: 'amoxicillin' });
+    expect(parseSections('Preliminary Diagnosis: Pneumonia. II. Diagnostic Basis: fever').sections.preliminary).toBe('Pneumonia.');
+    const table = [
+      '| Section | Answer |',
+      '|---|:---|',
+      '| Preliminary Diagnosis | 1. Pneumonia |',
+      '| **Diagnostic Basis** | fever; crackles |',
+      '| Differential Diagnosis | TB |',
+      '| Principal Diagnosis | Pneumonia |',
+      '| Therapeutic Principle | antibiotics |',
+      '| Treatment Plan | amoxicillin |',
+    ].join('\n');
+    const parsed = parseSections(table);
+    expect(parsed.found).toEqual([...SECTION_IDS]);
+    expect(parsed.sections).toEqual({ preliminary: '1. Pneumonia', basis: 'fever; crackles', differential: 'TB', principal: 'Pneumonia', principle: 'antibiotics', plan: 'amoxicillin' });
+  });
+
+  it('copes with huge answers (over 1 MB) and binary or mixed-script text, quickly', () => {
+    const MB = 1 << 20;
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    const anyUnit = (): string => String.fromCharCode(next() % 0x10000); // lone surrogates and controls included
+    const mixed = ['初步诊断', 'Diagnosis', 'مرحبا', 'Привет', '😀', 'e\u0301', '\u0000', '\u202e', '：', '**', '\n', '1）', 'II.', '|'];
+    const huge: [string, string][] = [
+      ['spaces', ' '.repeat(MB)],
+      ['line breaks', '\n'.repeat(MB)],
+      ['asterisks', '*'.repeat(MB)],
+      ['header then spaces', `## Treatment Plan${' \t'.repeat(MB / 2)}`],
+      ['a label then spaces', `Preliminary Diagnosis${' '.repeat(MB)}x`],
+      ['repeated labels', 'Preliminary Diagnosis: x\n主要诊断：y\n'.repeat(MB / 32)],
+      ['unclosed reasoning', '<think>'.repeat(MB / 7)],
+      ['table pipes', '| '.repeat(MB / 2)],
+      ['binary', Array.from({ length: MB }, anyUnit).join('')],
+      ['mixed scripts', Array.from({ length: MB / 2 }, () => mixed[next() % mixed.length]).join('')],
+    ];
+    for (const [name, text] of huge) {
+      expect(text.length, name).toBeGreaterThanOrEqual(MB - 8);
+      const t0 = performance.now();
+      const parsed = parseSections(text);
+      const ms = performance.now() - t0;
+      expect(Object.values(parsed.sections).every((v) => typeof v === 'string'), name).toBe(true);
+      expect(ms, `${name} took ${Math.round(ms)} ms`).toBeLessThan(5000);
+    }
+    const answer = `Preliminary Diagnosis: Pneumonia\n${'x'.repeat(MB)}\nTreatment Plan: rest`;
+    expect(parseSections(answer).sections.plan).toBe('rest');
+  });
+
   it('never throws and always returns six strings, whatever the text', () => {
     const labelish = fc.constantFrom('Preliminary Diagnosis:', '主要诊断：', '**Treatment Plan**', '## Differential Diagnosis', '\n', '：', '**', '<think>', '</think>');
     fc.assert(
@@ -81,6 +147,24 @@ describe('the six-section answer', () => {
         for (const v of Object.values(parsed.sections)) expect(typeof v).toBe('string');
       }),
       { numRuns: 2000, seed: 20261129 },
+    );
+  });
+});
+
+describe('the six-section answer on arbitrary text', () => {
+  it('never throws on mixed-script and binary strings with labels spliced in', () => {
+    const piece = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom('1）', '（2）', 'II.', '| ', ' - ', '(PD)', '初步诊断', 'Preliminary Diagnosis', '：', '\n', '**', '<think>', '</think>'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+        const parsed = parseSections(parts.join(''));
+        expect(parsed.found.length).toBeLessThanOrEqual(6);
+        for (const v of [...Object.values(parsed.sections), parsed.preamble]) expect(typeof v).toBe('string');
+      }),
+      { numRuns: 1500, seed: 20261130 },
     );
   });
 });
