@@ -51,7 +51,7 @@ function d(id: string, zh: string, en: string, short: string, aliases: string[])
 
 /** Words around a department name that do not change which department it is. */
 const EN_AFFIXES =
-  /^(?:the\s+)?(?:(?:department|dept\.?|division|unit|clinic|service|ward)\s+(?:of|for)\s+)?(.*?)(?:\s+(?:department|dept\.?|division|unit|clinic|service|ward))?$/i;
+  /^(?:the\s+)?(?:(?:department|dept\.?|division|unit|clinic|service|ward)\s+(?:of|for)\s+)?(.*?)(?:\s{1,3}(?:department|dept\.?|division|unit|clinic|service|ward))?$/i;
 
 /** One department mention found inside free text. */
 export interface DepartmentMention {
@@ -176,10 +176,18 @@ function aliasKeys(name: string): string[] {
 }
 
 /** Strip quotes, list markers and trailing punctuation that answers and files wrap around names. */
+const NAME_OPENING = /[\s"'`*#>\-•·【[(（]/u;
+const NAME_CLOSING = /[\s"'`*。.;；,，!！】\])）]/u;
+
 function cleanName(name: string): string {
-  return toHalfWidth(name)
-    .trim()
-    .replace(/^[\s"'`*#>\-•·【[(（]+|[\s"'`*。.;；,，!！】\])）]+$/gu, '')
+  const t = toHalfWidth(name);
+  // trimmed with loops: a pattern anchored at the end is slow on long runs of these characters
+  let a = 0;
+  let b = t.length;
+  while (a < b && NAME_OPENING.test(t[a]!)) a++;
+  while (b > a && NAME_CLOSING.test(t[b - 1]!)) b--;
+  return t
+    .slice(a, b)
     .replace(/^\d+\s*[.)、:]\s*/u, '')
     .trim();
 }

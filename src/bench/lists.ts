@@ -77,7 +77,7 @@ export function splitNumbered(text: string): string[] {
     const loose = sequence(src, all, true);
     if (loose.length >= 2) starts = loose;
   }
-  const items: string[] = [];
+  let items: string[] = [];
   const leadText = starts.length > 0 ? src.slice(0, starts[0]!.at) : '';
   if (starts.length >= 2 || (starts.length === 1 && leadText.trim() === '')) {
     if (leadText.trim()) items.push(leadText);
@@ -86,19 +86,24 @@ export function splitNumbered(text: string): string[] {
       items.push(src.slice(s.at + s.len, end));
     });
   } else if (BULLET.test(src)) {
-    items.push(...src.split(/\n/).map((l) => l.replace(BULLET, '')));
+    items = src.split(/\n/).map((l) => l.replace(BULLET, ''));
   } else {
-    items.push(...src.split(/[;；\n]/u));
+    items = src.split(/[;；\n]/u);
   }
   BULLET.lastIndex = 0;
   return items.map(cleanItem).filter((s) => s !== '');
 }
 
+const LEADING_JUNK = new Set([...' \t\n\r\f\v\u00a0\u3000;；,，、']);
+const TRAILING_JUNK = new Set([...' \t\n\r\f\v\u00a0\u3000;；,，。.']);
+
+/** Trim separators and whitespace from both ends (a loop: an anchored-at-end pattern is slow on long runs). */
 function cleanItem(item: string): string {
-  return item
-    .replace(/^[\s;；,，、]+/u, '')
-    .replace(/[\s;；,，。.]+$/u, '')
-    .trim();
+  let a = 0;
+  let b = item.length;
+  while (a < b && LEADING_JUNK.has(item[a]!)) a++;
+  while (b > a && TRAILING_JUNK.has(item[b - 1]!)) b--;
+  return item.slice(a, b).trim();
 }
 
 export interface DifferentialItem {

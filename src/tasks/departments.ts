@@ -21,12 +21,17 @@ export interface DepartmentAnswer {
 const LEAD_IN =
   /^(?:(?:recommended|suggested|selected|the|my|your|final)\s+)*(?:answer|department|departments|choice|selection)s?\s*(?:is|are)?\s*[:：]?\s*|^(?:建议|推荐)?(?:就诊|挂号|选择|选中)?的?(?:科室|答案)(?:为|是)?\s*[:：]?\s*|^您选中的科室\s*[:：]\s*|^你选中的科室\s*[:：]\s*/iu;
 
+const OPENING = /[\s"'“”‘’「」【[]/u;
+const CLOSING = /[\s"'“”‘’「」】\]。.!！]/u;
+
 function stripDecoration(text: string): string {
-  return toHalfWidth(text)
-    .replace(/\*\*|__|`/g, '')
-    .replace(/^[\s"'“”‘’「」【[]+|[\s"'“”‘’「」】\]。.!！]+$/gu, '')
-    .replace(LEAD_IN, '')
-    .trim();
+  const t = toHalfWidth(text).replace(/\*\*|__|`/g, '');
+  // trimmed with loops: a pattern anchored at the end is slow on long runs of these characters
+  let a = 0;
+  let b = t.length;
+  while (a < b && OPENING.test(t[a]!)) a++;
+  while (b > a && CLOSING.test(t[b - 1]!)) b--;
+  return t.slice(a, b).replace(LEAD_IN, '').trim();
 }
 
 /** Task 1: map a free-text answer onto one department of the list. */
@@ -77,23 +82,30 @@ export function parseMultiDepartmentAnswer(answer: string, taxonomy: DepartmentT
     .filter((l) => l !== '' && !/^[-=*_]{3,}$/.test(l));
   lines = lines.filter((l) => !isLeadLine(l, taxonomy));
   const marked = lines.filter((l) => LIST_MARKER.test(l));
+  // answers that repeat one piece many times are read once per distinct piece
+  const memo = new Map<string, Department | null>();
+  const name = (item: string): Department | null => {
+    let dep = memo.get(item);
+    if (dep === undefined) memo.set(item, (dep = nameOf(item, taxonomy)));
+    return dep;
+  };
   let raw: string[];
   if (marked.length >= 2) raw = marked;
-  else if (lines.length === 1) raw = splitOneLine(stripDecoration(lines[0]!), taxonomy);
+  else if (lines.length === 1) raw = splitOneLine(stripDecoration(lines[0]!), name);
   else raw = lines;
   const items = raw
     .map((r) => stripDecoration(r.replace(LIST_MARKER, '')))
     .filter((r) => r !== '')
-    .map((r) => ({ text: r, department: nameOf(r, taxonomy) }));
+    .map((r) => ({ text: r, department: name(r) }));
   return { items, count: items.length, valid: items.filter((i) => i.department !== null).length };
 }
 
 /** "A, B and C" on one line; "and" splits only where every part is a department name. */
-function splitOneLine(line: string, taxonomy: DepartmentTaxonomy): string[] {
+function splitOneLine(line: string, name: (item: string) => Department | null): string[] {
   return line.split(/[,，、;；|/]/u).flatMap((piece) => {
-    if (nameOf(piece, taxonomy)) return [piece];
-    const parts = piece.split(/\s+and\s+|和|及/u);
-    return parts.length > 1 && parts.every((p) => nameOf(p, taxonomy)) ? parts : [piece];
+    if (name(piece)) return [piece];
+    const parts = piece.split(/\s{1,8}and\s{1,8}|和|及/u);
+    return parts.length > 1 && parts.every((p) => name(p)) ? parts : [piece];
   });
 }
 
@@ -101,7 +113,7 @@ function splitOneLine(line: string, taxonomy: DepartmentTaxonomy): string[] {
 function nameOf(item: string, taxonomy: DepartmentTaxonomy): Department | null {
   const whole = taxonomy.normalise(item);
   if (whole) return whole;
-  const head = item.split(/\s*(?:[:：(（]|\s-\s|—|——|\s–\s)/u)[0] ?? '';
+  const head = item.split(/\s{0,8}(?:[:：(（]|\s-\s|—|——|\s–\s)/u)[0] ?? '';
   const h = taxonomy.normalise(head);
   if (h) return h;
   const named = distinct(taxonomy.mentions(item).map((m) => m.department));

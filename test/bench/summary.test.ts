@@ -73,6 +73,16 @@ describe('numbered lists', () => {
     expect(splitNumbered('1.腰椎间盘突出症 2.第2腰椎压缩骨折')).toEqual(['腰椎间盘突出症', '第2腰椎压缩骨折']);
   });
 
+  it('splits huge text (1 MB of markers, separators or padding) quickly and without overflowing', () => {
+    const MB = 1 << 20;
+    const t0 = performance.now();
+    expect(splitNumbered(`1. Anaemia${' .'.repeat(MB / 2)}x; 2. Hyperuricaemia`)).toHaveLength(2);
+    expect(splitNumbered('; '.repeat(MB / 2))).toEqual([]);
+    expect(splitNumbered('1. x '.repeat(MB / 5)).length).toBeGreaterThan(0);
+    expect(splitNumbered('- a\n'.repeat(MB / 4))).toHaveLength(MB / 4);
+    expect(performance.now() - t0).toBeLessThan(8000);
+  });
+
   it('reads bullets and unnumbered separators', () => {
     expect(splitNumbered('- Pneumonia\n- Sepsis')).toEqual(['Pneumonia', 'Sepsis']);
     expect(splitDiagnoses('Pneumonia, sepsis')).toEqual(['Pneumonia', 'sepsis']);

@@ -72,4 +72,23 @@ describe('a K-department answer (DIFR)', () => {
       { numRuns: 2000, seed: 20261129 },
     );
   });
+  it('reads huge answers (1 MB: long runs of spaces, repeated separators, unclosed reasoning) quickly', () => {
+    const MB = 1 << 20;
+    const spaces = ' '.repeat(MB);
+    const cases: [string, () => void][] = [
+      ['one name padded with spaces', () => expect(parseDepartmentAnswer(`Neurology${spaces}.`, tax).department?.id).toBe('neurology')],
+      ['text with a long gap', () => expect(parseDepartmentAnswer(`x${spaces}y`, tax).status).toBe('invalid')],
+      ['two names on one line', () => expect(ids(parseMultiDepartmentAnswer(`Cardiology,${spaces}Neurology`, tax))).toEqual(['cardiovascular-medicine', 'neurology'])],
+      ['two numbered names', () => expect(ids(parseMultiDepartmentAnswer(`1. Orthopedics${spaces}\n2. 骨科`, tax))).toEqual(['orthopedics', 'orthopedics'])],
+      ['separators only', () => expect(parseMultiDepartmentAnswer('; '.repeat(MB / 2), tax).count).toBe(0)],
+      ['the same piece again and again', () => expect(parseMultiDepartmentAnswer('ENT, '.repeat(200_000), tax).valid).toBe(200_000)],
+      ['unclosed reasoning', () => expect(parseDepartmentAnswer('<think>'.repeat(MB / 7), tax).department).toBeNull()],
+    ];
+    for (const [name, check] of cases) {
+      const t0 = performance.now();
+      check();
+      const ms = performance.now() - t0;
+      expect(ms, `${name} took ${Math.round(ms)} ms`).toBeLessThan(5000);
+    }
+  });
 });
