@@ -113,7 +113,9 @@ export async function loadTemplates(overrideDir?: string): Promise<TemplateSet> 
       const source = userText !== undefined && userPath ? userPath : 'builtin';
       const problem = checkTemplate(name, text);
       if (problem) throw new Error(`template ${source === 'builtin' ? builtinPath : source} ${problem}`);
-      set.set(`${language}/${name}`, { name, language, text: text.replace(/^\uFEFF/, ''), hash: templateHash(text), source });
+      // the hash is of the text as used: a byte-order mark some editors add changes nothing, so it is not hashed
+      const clean = text.replace(/^\uFEFF/, '');
+      set.set(`${language}/${name}`, { name, language, text: clean, hash: templateHash(clean), source });
     }
   }
   return set;

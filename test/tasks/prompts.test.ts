@@ -81,6 +81,17 @@ describe('replaceable templates', () => {
     expect(mine.size).toBe(2 * TEMPLATE_NAMES.length);
   });
 
+  it('hashes a template the same with or without a byte-order mark', async () => {
+    const builtin = templates.get('en/department-guide')!;
+    const dir = tempDir();
+    mkdirSync(join(dir, 'en'));
+    writeFileSync(join(dir, 'en', 'department-guide.txt'), `\uFEFF${builtin.text}`);
+    const mine = (await loadTemplates(dir)).get('en/department-guide')!;
+    expect(mine.source).toBe(join(dir, 'en', 'department-guide.txt'));
+    expect(mine.text).toBe(builtin.text);
+    expect(mine.hash).toBe(builtin.hash);
+  });
+
   it('refuses unknown placeholders and misspelt file names, naming the file', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'zh'));
