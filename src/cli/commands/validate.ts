@@ -1,7 +1,7 @@
 /** `clinicallab validate <file…>`: load, report every problem, count per department and language. */
 import type { Command } from 'commander';
 import { CaseLoadError, formatProblem } from '../../bench/loader.js';
-import { checkConsistency } from '../../bench/consistency.js';
+import { checkAcrossRecords, checkConsistency } from '../../bench/consistency.js';
 import { countByDepartment, unknownKeys } from '../../bench/stats.js';
 import { paint, table, type Io } from '../io.js';
 import { casePathsOrBundled, hasErrors, loadSummaryLine, loadWithReport, taxonomyFrom } from '../common.js';
@@ -23,7 +23,7 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('--departments <file>', 'use a department list from a JSON file instead of the 23 built-in departments')
     .option('--json', 'print a machine-readable report on stdout')
     .option('-q, --quiet', 'do not print warnings')
-    .option('--consistency', 'also check content: lab arrows against ranges, abnormal lists, modality keys, principal in preliminary list')
+    .option('--consistency', 'also check content: lab arrows against ranges, abnormal lists, modality keys, principal in preliminary list, zh and en records of a case agreeing on department and exams')
     .addHelpText(
       'after',
       `
@@ -48,7 +48,7 @@ Examples:
         }
         throw err;
       }
-      const findings = opts.consistency ? result.cases.flatMap(checkConsistency) : [];
+      const findings = opts.consistency ? [...result.cases.flatMap(checkConsistency), ...checkAcrossRecords(result.cases)] : [];
       const counts = countByDepartment(result.cases, taxonomy);
       const unknown = unknownKeys(result.cases);
       if (opts.json) {
