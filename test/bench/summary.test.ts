@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseCaseSummary } from '../../src/bench/summary.js';
 import { splitDiagnoses, splitDifferential, splitNumbered } from '../../src/bench/lists.js';
 import { outsideRange, parseLabResult } from '../../src/bench/labs.js';
+import type { ClinicalCase } from '../../src/bench/case.js';
+import { loadCases } from '../../src/bench/loader.js';
+import { fixture } from '../helpers.js';
 
 describe('case summary sections', () => {
   it('reads en labels with ASCII colons on their own lines', () => {
@@ -112,5 +115,40 @@ describe('lab result lines', () => {
     expect(outsideRange('+', '-')).toBeUndefined();
     // a value below the assay's detection limit is still a number
     expect(outsideRange('<0.005', '0.27-4.2')).toBe(true);
+  });
+});
+
+describe('typed accessors on the authors’ shipped shape', () => {
+  async function load(): Promise<{ zh: ClinicalCase; en: ClinicalCase }> {
+    const r = await loadCases([fixture('authors-shape-zh.json'), fixture('authors-shape-en.json')], { strict: true });
+    const zh = r.cases.find((c) => c.language === 'zh')!;
+    const en = r.cases.find((c) => c.language === 'en')!;
+    return { zh, en };
+  }
+
+  it('reaches every en summary section', async () => {
+    const { en } = await load();
+    expect(en.summary.basicInformation).toBe('Middle-aged female, XX years old.');
+    expect(en.summary.chiefComplaint).toBe('Upper abdominal pain for 1 day after a large meal.');
+    expect(en.summary.history).toBe(
+      'One day ago, after a fatty meal, the patient developed persistent epigastric distending pain radiating to the back, with nausea and two episodes of vomiting of gastric contents. Gallstones were found on a check-up 2 years ago and not treated.',
+    );
+    expect(en.summary.physicalExamination).toBe('T 37.8℃, P 102 bpm, BP 128/80 mmHg. Epigastric tenderness without rebound, Murphy\'s sign negative, bowel sounds reduced.');
+    expect(en.summary.found).toEqual(['basicInformation', 'chiefComplaint', 'history', 'physicalExamination', 'auxiliaryExamination']);
+  });
+
+  it('reaches the zh principal diagnosis and treatment plan, and the en basis and principle', async () => {
+    const { zh, en } = await load();
+    expect(zh.gold.principalDiagnosis).toBe('急性胆源性胰腺炎');
+    expect(zh.gold.treatmentPlan).toEqual(['禁食、胃肠减压，监测生命体征及尿量', '积极液体复苏，纠正电解质紊乱，补充钙剂', '奥美拉唑抑酸，生长抑素抑制胰液分泌，镇痛', '病情稳定后择期行腹腔镜胆囊切除术']);
+    expect(zh.gold.treatmentPlanText.startsWith('1. 禁食、胃肠减压')).toBe(true);
+    // the authors' escapes \# and \% are read as # and %
+    expect(en.gold.diagnosticBasis).toContain('raised amylase# (AMY#), low calcium (Ca), raised neutrophil percentage (NEUT%).');
+    expect(en.gold.diagnosticBasis.startsWith('1. Middle-aged woman with persistent epigastric pain')).toBe(true);
+    expect(splitNumbered(en.gold.diagnosticBasis)).toHaveLength(4);
+    expect(en.gold.therapeuticPrinciple).toBe('1. Maintain circulation and suppress pancreatic secretion; 2. Remove the biliary cause.');
+    // sentinels: "None at the moment." and "暂无。" mean no pathology
+    expect(en.pathology).toBe('');
+    expect(zh.pathology).toBe('');
   });
 });
