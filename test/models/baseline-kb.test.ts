@@ -41,24 +41,63 @@ describe('the knowledge base', () => {
 });
 
 describe('the baseline on the bundled cases', () => {
-  it('never reads gold answers: blanking them changes no answer', async () => {
-    const sample = cases.filter((_, i) => i % 9 === 0);
-    for (const c of sample) {
-      const blank: ClinicalCase = {
-        ...c,
-        gold: { ...c.gold, preliminaryDiagnosis: [], preliminaryDiagnosisText: '', diagnosticBasis: '', differentialDiagnosis: [], differentialDiagnosisText: '', principalDiagnosis: '', therapeuticPrinciple: '', treatmentPlan: [], treatmentPlanText: '' },
-        imaging: c.imaging.map((e) => ({ ...e, impression: '' })),
-      };
-      const a = casePrompts(c, { templates, taxonomy });
-      const b = casePrompts(blank, { templates, taxonomy });
-      expect(b.map((p) => p.text)).toEqual(a.map((p) => p.text)); // the prompts hold no gold answer…
-      for (let i = 0; i < a.length; i++) {
-        const task = { kind: a[i]!.kind, language: c.language, ...(a[i]!.k ? { k: a[i]!.k } : {}) };
-        const x = await model.generate({ messages: [{ role: 'user', content: a[i]!.text }], task });
-        const y = await model.generate({ messages: [{ role: 'user', content: b[i]!.text }], task });
-        expect(y.text).toBe(x.text); // …so neither do the answers
+  it('never reads gold answers: blanking every gold field of every record, the raw record included, changes no answer', async () => {
+    /** Every gold answer removed from the typed case and from its raw record; `keepDepartment` keeps only the department. */
+    const blanked = (c: ClinicalCase, keepDepartment: boolean): ClinicalCase => ({
+      ...c,
+      gold: {
+        department: keepDepartment ? c.gold.department : null,
+        departmentText: keepDepartment ? c.gold.departmentText : '',
+        preliminaryDiagnosis: [],
+        preliminaryDiagnosisText: '',
+        diagnosticBasis: '',
+        differentialDiagnosis: [],
+        differentialDiagnosisText: '',
+        principalDiagnosis: '',
+        therapeuticPrinciple: '',
+        treatmentPlan: [],
+        treatmentPlanText: '',
+      },
+      imaging: c.imaging.map((e) => ({ ...e, impression: '' })),
+      record: {
+        ...c.record,
+        clinical_department: keepDepartment ? c.record.clinical_department : '',
+        principal_diagnosis: '',
+        preliminary_diagnosis: '',
+        diagnostic_basis: '',
+        differential_diagnosis: '',
+        therapeutic_principle: '',
+        treatment_plan: '',
+        imageological_examination: Object.fromEntries(Object.entries(c.record.imageological_examination).map(([k, e]) => [k, { ...e, impression: '' }])),
+      },
+    });
+    let compared = 0;
+    for (const c of cases) {
+      const original = casePrompts(c, { templates, taxonomy });
+      // 1. Everything but the department blanked: every prompt, and so every answer, is the same.
+      const noGold = casePrompts(blanked(c, true), { templates, taxonomy });
+      expect(noGold.map((p) => p.text)).toEqual(original.map((p) => p.text));
+      // 2. The department blanked too: the triage prompts are the same; the clinical-diagnosis and imaging prompts
+      //    differ only in the role line ("a clinician of <department>"), which the benchmark puts there on purpose.
+      const noDepartment = casePrompts(blanked(c, false), { templates, taxonomy });
+      for (let i = 0; i < original.length; i++) {
+        const [a, b] = [original[i]!, noDepartment[i]!];
+        if (a.kind.startsWith('department-guide')) expect(b.text).toBe(a.text);
+        else expect(b.text.split('\n').slice(1)).toEqual(a.text.split('\n').slice(1));
+      }
+      for (let i = 0; i < original.length; i++) {
+        const task = { kind: original[i]!.kind, language: c.language, ...(original[i]!.k ? { k: original[i]!.k } : {}) };
+        const x = await model.generate({ messages: [{ role: 'user', content: original[i]!.text }], task });
+        const y = await model.generate({ messages: [{ role: 'user', content: noGold[i]!.text }], task });
+        expect(y.text).toBe(x.text);
+        if (original[i]!.kind.startsWith('department-guide')) {
+          const z = await model.generate({ messages: [{ role: 'user', content: noDepartment[i]!.text }], task });
+          expect(z.text).toBe(x.text);
+        }
+        compared++;
       }
     }
+    expect(compared).toBe(820);
   });
 
   it('answers every prompt of the bundled set in the format its task asks for', async () => {

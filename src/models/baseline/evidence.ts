@@ -1,7 +1,10 @@
 /**
  * Finding evidence in case text for the baseline model: whether a term is present (and not negated), the
- * patient's age and sex, and abnormal lab results with their direction. Pure; zh and en.
+ * patient's age and sex, and abnormal lab results with their direction — from arrows and words (↑, 升高,
+ * "raised"), and from a result line's value against its reference range when the line has no arrow
+ * (`WBC  14.2    *10^9/L  3.5-9.5` is high). Pure; zh and en.
  */
+import { numericValue, outsideRange, parseLabResult } from '../../bench/labs.js';
 
 export type Lang = 'zh' | 'en';
 
@@ -137,6 +140,8 @@ export function labDirections(text: string, abbr: string): Set<Direction> {
   }
   const t = text.normalize('NFKC');
   for (const m of t.matchAll(re)) {
+    const measured = rangeDirection(t, m.index, abbr);
+    if (measured) out.add(measured);
     const after = (t.slice(m.index + m[0].length, m.index + m[0].length + 40).split(/[;；。\n]|\d+\.\s/u)[0] ?? '').replace(/^[\s)）:：]+/u, '');
     const before = t.slice(Math.max(0, m.index - 25), m.index).toLowerCase();
     if (/↑|升高|增高|偏高|\bhigh\b|elevated|raised|increased/iu.test(after) || /(?:elevated|raised|increased|high)\s*[a-z\s]*$/.test(before) || /升高$/u.test(before)) out.add('high');
@@ -145,4 +150,21 @@ export function labDirections(text: string, abbr: string): Set<Direction> {
     if (/^\s*[(（]?\s*(?:-|阴性|negative)(?!\d)/iu.test(after)) out.add('negative');
   }
   return out;
+}
+
+/**
+ * The direction of a lab result line's value against its own reference range, for the item around `at`
+ * (`index  name  ABBR  value  [↑|↓]  unit  range`, one `;`-separated item): high above the range, low below it;
+ * undefined when the item is not such a line, is flagged with an arrow (read from the arrow instead), is not
+ * numeric, or is within range.
+ */
+export function rangeDirection(text: string, at: number, abbr: string): 'high' | 'low' | undefined {
+  const start = Math.max(text.lastIndexOf(';', at), text.lastIndexOf('；', at), text.lastIndexOf('\n', at)) + 1;
+  const ends = [text.indexOf(';', at), text.indexOf('；', at), text.indexOf('\n', at)].filter((i) => i >= 0);
+  const item = parseLabResult(text.slice(start, ends.length > 0 ? Math.min(...ends) : text.length))[0];
+  if (!item || item.abbr !== abbr || item.flag !== '' || outsideRange(item.value, item.range) !== true) return undefined;
+  const value = numericValue(item.value)!;
+  const r = item.range.replace(/\s+/g, '');
+  const lo = /^(-?\d+(?:\.\d+)?)[-~]/u.exec(r)?.[1] ?? /^[>≥](-?\d+(?:\.\d+)?)$/u.exec(r)?.[1];
+  return lo !== undefined && value < Number(lo) ? 'low' : /^[>≥]/u.test(r) ? 'low' : 'high';
 }
