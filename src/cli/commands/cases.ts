@@ -28,7 +28,8 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
       `
 Examples:
   clinicallab cases --department 骨科 --lang en
-  clinicallab cases data/open --show 5b1f0c9e`,
+  clinicallab cases --show 0a20f343 --lang en
+  clinicallab cases my-cases/ --json`,
     )
     .action(async (paths: string[], opts: Options) => {
       const taxonomy = await taxonomyFrom(opts.departments);

@@ -27,6 +27,14 @@ export function register(program: Command, io: Io): void {
     .option('-t, --templates <dir>', 'folder with your own templates (<dir>/<lang>/<name>.txt) replacing the built-in ones')
     .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
     .option('--json', 'print JSON')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  clinicallab prompt --uid 0a20f343
+  clinicallab prompt --uid 0a20f343 --lang zh --kind clinical-diagnosis
+  clinicallab prompt my-cases/ --uid 2e4f --templates my-templates`,
+    )
     .action(async (paths: string[], opts: Options) => {
       const taxonomy = await taxonomyFrom(opts.departments);
       const language = languageOption(opts.lang);
