@@ -137,6 +137,23 @@ describe('ClinicalBench-Open content (issue 5 checks)', () => {
     expect(bad).toEqual([]);
   });
 
+  it('reads the AML case’s lists whole: t(8;21) opens no item, in either language', () => {
+    const aml = result.cases.filter((c) => c.uid.startsWith('d85fb182'));
+    expect(aml.map((c) => c.language).sort()).toEqual(['en', 'zh']);
+    for (const c of aml) {
+      expect(c.gold.differentialDiagnosis).toHaveLength(4);
+      const basis = splitNumbered(c.gold.diagnosticBasis);
+      expect(basis).toHaveLength(5);
+      expect(basis[4]).toContain('46,XX,t(8;21)(q22;q22.1)');
+    }
+    expect(aml.find((c) => c.language === 'en')!.gold.differentialDiagnosis.map((d) => d.disease)).toEqual([
+      'Acute lymphoblastic leukaemia',
+      'Acute promyelocytic leukaemia',
+      'Myelodysplastic syndrome with excess blasts',
+      'Leukaemoid reaction to infection',
+    ]);
+  });
+
   it('repeats every imaging impression and every abnormal list in the case summary', () => {
     const missing: string[] = [];
     for (const c of result.cases) {
