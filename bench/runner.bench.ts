@@ -8,10 +8,13 @@
  * test/support/mock-openai.ts, run in a child process (so its work does not share the runner's event loop; pass
  * --in-process to run it in this process instead).
  *
- *   npm run bench                                   # build, then the default grid (about 2–3 minutes)
+ *   npx tsx bench/runner.bench.ts                   # the default grid, L ∈ {0, 50, 200} ms × C ∈ {1, 8, 32}
  *   npx tsx bench/runner.bench.ts --n 200 --latency 50 --concurrency 1,8 --json
  *
- * Options: --n <jobs> (400), --latency <ms,...> (0,50,200), --concurrency <c,...> (1,4,16,64), --in-process,
+ * The default grid takes about 2½ minutes, most of it the sequential L = 200 ms, C = 1 row (N·L = 80 s).
+ * `npm run bench` runs it after the build and the other benchmarks.
+ *
+ * Options: --n <jobs> (400), --latency <ms,...> (0,50,200), --concurrency <c,...> (1,8,32), --in-process,
  * --json (print the results as JSON after the table).
  */
 import { fork, type ChildProcess } from 'node:child_process';
