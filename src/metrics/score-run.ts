@@ -21,6 +21,19 @@ export interface ModelScores {
   skipped: Record<string, number>;
   /** Per task: answers scored as given although they lacked the requested form. */
   unreadable: Record<string, number>;
+  /** The same four counts record by record, so a breakdown (`groupCounts`) can show them per group. */
+  outcomes: CaseCounts[];
+}
+
+/** What did not become a score on one record: task labels as scoreCase gives them. */
+export interface CaseCounts {
+  uid: string;
+  language: string;
+  department: string;
+  errors: string[];
+  pending: string[];
+  skipped: string[];
+  unreadable: string[];
 }
 
 export interface RunScores {
@@ -67,7 +80,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
         const k = `${j.caseUid}\u0000${j.language}`;
         perCase.set(k, [...(perCase.get(k) ?? []), j]);
       }
-      const ms: ModelScores = { model, cases: [], leaderboard: leaderboard([]), errors: {}, pending: {}, skipped: {}, unreadable: {} };
+      const ms: ModelScores = { model, cases: [], leaderboard: leaderboard([]), errors: {}, pending: {}, skipped: {}, unreadable: {}, outcomes: [] };
       const rows = [];
       for (const [k, caseJobs] of perCase) {
         const c = byKey.get(k);
@@ -82,6 +95,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
         outcome.pending.forEach((t) => bump(ms.pending, t));
         outcome.skipped.forEach((t) => bump(ms.skipped, t));
         outcome.unreadable.forEach((t) => bump(ms.unreadable, t));
+        ms.outcomes.push({ uid: c.uid, language: c.language, department: outcome.scores.department, errors: outcome.errors, pending: outcome.pending, skipped: outcome.skipped, unreadable: outcome.unreadable });
         for (const r of outcome.rows) rows.push({ model, caseUid: c.uid, language: c.language, department: c.gold.department?.id ?? '', task: r.task, exam: r.exam, value: r.value, detail: r.detail });
         done += caseJobs.length;
         opts.onProgress?.(done, total);
@@ -100,5 +114,19 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
 export function groupCases(cases: readonly CaseScores[], by: 'department' | 'language'): Map<string, CaseScores[]> {
   const out = new Map<string, CaseScores[]>();
   for (const c of cases) out.set(c[by], [...(out.get(c[by]) ?? []), c]);
+  return out;
+}
+
+/** The error, pending, skipped and unreadable counts per task for each group of a breakdown (as ModelScores has them overall). */
+export function groupCounts(outcomes: readonly CaseCounts[], by: 'department' | 'language'): Map<string, Pick<ModelScores, 'errors' | 'pending' | 'skipped' | 'unreadable'>> {
+  const out = new Map<string, Pick<ModelScores, 'errors' | 'pending' | 'skipped' | 'unreadable'>>();
+  for (const o of outcomes) {
+    let g = out.get(o[by]);
+    if (!g) out.set(o[by], (g = { errors: {}, pending: {}, skipped: {}, unreadable: {} }));
+    o.errors.forEach((t) => bump(g.errors, t));
+    o.pending.forEach((t) => bump(g.pending, t));
+    o.skipped.forEach((t) => bump(g.skipped, t));
+    o.unreadable.forEach((t) => bump(g.unreadable, t));
+  }
   return out;
 }

@@ -11,7 +11,7 @@ import { loadCases, type LoadResult } from '../../src/bench/loader.js';
 import type { ClinicalBenchRecord } from '../../src/bench/schema.js';
 import { createMatcher } from '../../src/metrics/matcher/index.js';
 import { scoreCase, type AnsweredJob } from '../../src/metrics/score-case.js';
-import { scoreRun, type RunScores } from '../../src/metrics/score-run.js';
+import { groupCounts, scoreRun, type RunScores } from '../../src/metrics/score-run.js';
 import { evaluate } from '../../src/run/evaluate.js';
 import { modelEntries } from '../../src/run/setup.js';
 import { RunStore } from '../../src/run/store.js';
@@ -67,6 +67,17 @@ describe('tasks without a gold answer', () => {
       expect(c.pt).toBeUndefined();
       expect(c.tp).toBeUndefined();
     }
+  });
+
+  it('are counted per record too, so a breakdown by language or department can show them', () => {
+    const m = scored.models[0]!;
+    expect(m.outcomes).toHaveLength(2);
+    const byLanguage = groupCounts(m.outcomes, 'language');
+    expect([...byLanguage.keys()].sort()).toEqual(['en', 'zh']);
+    for (const g of byLanguage.values()) expect(g.skipped).toMatchObject({ preliminary: 1, principal: 1, principle: 1, plan: 1, imaging: 1 });
+    const byDepartment = groupCounts(m.outcomes, 'department');
+    expect([...byDepartment.keys()]).toEqual(['urology']);
+    expect(byDepartment.get('urology')!.skipped).toEqual(m.skipped);
   });
 
   it('do not pull the columns to 0: they have no value and n = 0, while the other tasks are scored', () => {
