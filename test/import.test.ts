@@ -87,7 +87,8 @@ describe('clinicallab import → run → score on AgentClinic', () => {
     const run = await runCli('run', '--cases', out, '--out', join(dir, 'run'));
     expect(run.code).toBe(0);
     // department guide and imaging are not asked: no gold department, no impressions to score against
-    expect(run.out).toMatch(/department-guide\s+0\b/);
+    expect(run.out).toMatch(/department-guide\s+0\s+107\b/); // asked 0, skipped for want of gold 107
+    expect(run.err).not.toContain('problem(s) while reloading');
     expect(run.out).toMatch(/clinical-diagnosis\s+107\b/);
     expect(run.out).toContain('baseline: 107 records scored; skipped (no gold): department 107, preliminary 107, basis 107, differential 107, principle 107, plan 107');
     const lines = run.out.split('\n');

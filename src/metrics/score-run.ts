@@ -70,7 +70,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
     const jobs = store.jobs();
     // judges' ratings live in the store too, under `judge:<spec>`; they are not candidates
     const models = [...new Set(jobs.map((j) => j.model))].filter((m) => !m.startsWith('judge:'));
-    const result: RunScores = { dir, ...(manifest ? { manifest } : {}), models: [], textComponents: opts.context.bert ? 'bleu+rouge+bertscore' : 'bleu+rouge', caseProblems: loaded.problems.length };
+    const result: RunScores = { dir, ...(manifest ? { manifest } : {}), models: [], textComponents: opts.context.bert ? 'bleu+rouge+bertscore' : 'bleu+rouge', caseProblems: loaded.problems.filter((p) => p.severity === 'error').length };
     let done = 0;
     const total = jobs.length;
     for (const model of models) {

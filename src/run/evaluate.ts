@@ -48,6 +48,8 @@ export interface Manifest {
   filters: { language?: string; limit?: number };
   cases: { file: string; sha256: string; records: number }[];
   records: number;
+  /** Prompts not asked because their case has no gold answer for them (partial datasets). */
+  skipped?: Partial<Record<GenerationKind, number>>;
   templates: Record<string, { hash: string; source: string }>;
   departments: string[];
   invocations: number;
@@ -129,6 +131,7 @@ export async function evaluate(opts: EvaluateOptions): Promise<{ result: RunnerR
       filters: opts.filters ?? previous?.filters ?? {},
       cases: opts.caseFiles.map((f) => ({ file: f.file, sha256: f.sha256, records: f.loaded })),
       records: opts.cases.length,
+      skipped: Object.fromEntries(Object.entries(plan.skipped).filter(([, n]) => n > 0)),
       templates: { ...(previous?.templates ?? {}), ...plan.templates },
       departments: opts.taxonomy.departments.map((d) => d.id),
       invocations: (previous?.invocations ?? 0) + 1,

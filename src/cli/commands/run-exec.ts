@@ -142,7 +142,14 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   if (!flags.json) {
     io.out(paint(io, 'bold', `Cases: ${paths.join(', ')}`));
     io.out(loadSummaryLine(loaded));
-    io.out(table(['generation', 'prompts'], GENERATION_KINDS.filter((k) => kinds.includes(k)).map((k) => [k, String(plan.byKind[k])]), [1]));
+    const shown = GENERATION_KINDS.filter((k) => kinds.includes(k));
+    const anySkipped = shown.some((k) => plan.skipped[k] > 0);
+    // prompts whose case has no gold answer for them (partial, imported data) are not asked: say how many
+    io.out(
+      anySkipped
+        ? table(['generation', 'prompts', 'skipped (no gold)'], shown.map((k) => [k, String(plan.byKind[k]), String(plan.skipped[k])]), [1, 2])
+        : table(['generation', 'prompts'], shown.map((k) => [k, String(plan.byKind[k])]), [1]),
+    );
     io.out(`${plan.prompts.length} prompts for ${plan.records} records (${plan.cases} cases), about ${plan.estimatedInputTokens.toLocaleString('en-US')} input tokens per model.`);
     if (models.length > 0) {
       io.out(`Models (${models.length}): ${models.map((m) => m.spec.id).join(', ')} → ${jobCount} jobs` + (estimatedCost !== null ? `, estimated cost ≤ $${estimatedCost.toFixed(2)}` : ''));
