@@ -22,10 +22,11 @@
  *       术后) are flags that must agree.
  */
 
+import { basicNormalise } from './basic-normalise.js';
+
 export type MatchLang = 'zh' | 'en';
 
-/** Longest input considered, in characters: no diagnosis name is longer; the rest is ignored (keeps it fast). */
-export const MAX_CHARS = 600;
+export { basicNormalise, MAX_CHARS } from './basic-normalise.js';
 
 export interface NormaliseHooks {
   /** Expansion of a Latin word that is an abbreviation ('copd' → 'chronic obstructive pulmonary disease'). */
@@ -72,62 +73,6 @@ export interface Analysis {
   empty: boolean;
 }
 
-const H = '\\p{Script=Han}';
-const ROMAN: Record<string, string> = { i: '1', ii: '2', iii: '3', iv: '4', v: '5', vi: '6', vii: '7', viii: '8', ix: '9', x: '10' };
-const CN_NUM: Record<string, string> = { 一: '1', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6' };
-const ROMAN_RE = '(x|ix|iv|v?i{1,3}|v)';
-
-// The patterns of layer 1 that are built from parts, compiled once.
-const HAN_HYPHEN = new RegExp(`(${H})\\s*-\\s*(?=${H})`, 'gu');
-const CLASS_NUMERAL = new RegExp(`\\b(type|stage|grade|class|killip|nyha|phase|degree|lee|who|figo|level|tier|group)(\\s+(?:(?:class|grade|stage)\\s*)?)${ROMAN_RE}([a-d]?)\\b`, 'g');
-const ROMAN_BEFORE_CLASS = new RegExp(`(?<![a-z])${ROMAN_RE}(?=\\s*[型级期度类])`, 'g');
-const HAN_SPACE_HAN = new RegExp(`(${H}) (?=${H})`, 'gu');
-const SPACE_BY_HAN = new RegExp(`(?<=${H}) | (?=${H})`, 'gu');
-
-/** Layer 1. */
-export function basicNormalise(input: unknown): string {
-  let t = typeof input === 'string' ? input : input == null ? '' : String(input);
-  if (t.length > MAX_CHARS) t = t.slice(0, MAX_CHARS);
-  t = t
-    .replace(/[\u2460-\u2473\u2776-\u277f]/g, ' ') // circled list numbers ①
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '') // diacritics: Schönlein → schonlein, Barré → barre
-    .normalize('NFKC') // full width → half width, Ⅱ → II, （ → (
-    .toLowerCase()
-    .replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cs}]+/gu, ' ') // control, format, private-use and lone surrogate code points
-    .replace(/[\u2010-\u2015\u2212\u2043\ufe58\ufe63]/g, '-')
-    .replace(/[\u2018\u2019\u201b\u2032\u00b4]/g, "'")
-    .replace(/[\u201c\u201d\u201e\u2033]/g, '"')
-    .replace(/[【〔〖]/g, '(')
-    .replace(/[】〕〗]/g, ')')
-    .replace(/[*_`#~>|]+/g, ' '); // markdown emphasis, headings, quotes, tables
-  // Spelling: British → American (applied to both sides alike, so over-reach is harmless).
-  t = t
-    .replace(/ae/g, 'e') // haemorrhage, anaemia, leukaemia, praevia
-    .replace(/oe/g, 'e') // oesophageal, oedema, diarrhoea, coeliac
-    .replace(/\b(tum|hum|col|behavi)our/g, '$1or')
-    .replace(/\b(goi|cen)tre\b/g, '$1ter')
-    .replace(/\bfibre\b/g, 'fiber')
-    .replace(/([a-z]{3,})is(e|ed|es|ing|ation|ations)\b/g, '$1iz$2') // generalised → generalized
-    .replace(/([a-z])'s\b/g, '$1') // Graves' disease, Crohn's disease
-    .replace(/'/g, '')
-    .replace(/&/g, ' and ');
-  // Hyphens: Chinese parts are joined (吉兰-巴雷 → 吉兰巴雷), Latin words are separated (non-ST-elevation).
-  t = t.replace(HAN_HYPHEN, '$1').replace(/(?<=[a-z])-(?=[a-z0-9])|(?<=[0-9])-(?=[a-z])/g, ' ');
-  // Numerals in classifying positions: type II → type 2, NYHA III → nyha 3, Ⅱ型 → 2型, 二型 → 2型.
-  t = t
-    .replace(CLASS_NUMERAL, (_m, k: string, sp: string, r: string, sfx: string) => `${k}${sp}${ROMAN[r] ?? r}${sfx}`)
-    .replace(ROMAN_BEFORE_CLASS, (r: string) => ROMAN[r] ?? r)
-    .replace(/[一二三四五六](?=[型级期度])/g, (c) => CN_NUM[c] ?? c);
-  // Whitespace: a space between two Chinese parts separates items (心力衰竭 心功能3级); elsewhere next to Chinese it is noise.
-  t = t
-    .replace(/\s+/g, ' ')
-    .replace(HAN_SPACE_HAN, '$1,')
-    .replace(SPACE_BY_HAN, '');
-  // List markers at the start: 1. 1、 1) (1) - • ; then outer punctuation.
-  for (let i = 0; i < 3; i++) t = t.replace(/^\s*(?:\(\s*\d{1,2}\s*\)|\d{1,2}\s*[.、)](?!\d)|[-•·●▪◦]+)\s*/u, '');
-  return t.replace(/^[\s,.;:、。!"']+|[\s,.;:、。!"']+$/gu, '');
-}
 
 /** Rule table: a name for explanations, a pattern over the normalised text, and the slot value it sets. */
 type Rule = [RegExp, string?];
