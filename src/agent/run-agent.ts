@@ -27,7 +27,7 @@ import { newWorkerId, RunStore } from '../run/store.js';
 import { parseSections } from '../tasks/sections.js';
 import type { TemplateSet } from '../tasks/templates.js';
 import { specialists } from './routing.js';
-import { agentModels, agentTemplates, manifestModel, variantWarnings, type AgentModel } from './setup.js';
+import { agentManifestModel, agentModels, agentTemplates, variantWarnings, type AgentModel } from './setup.js';
 import { runAgentCase, type AgentConfig, type Caller, type Recorder } from './workflow.js';
 
 export interface AgentRunOptions {
@@ -76,7 +76,7 @@ export interface AgentRecord {
   m: number;
   roles: AgentConfig['roles'];
   routing: AgentConfig['routing'];
-  models: ReturnType<typeof manifestModel>[];
+  models: ReturnType<typeof agentManifestModel>[];
   templates: Record<string, { hash: string; source: string }>;
   warnings: string[];
   /** Hash of everything that decides the agent's answers (variant, models and parameters, routing, templates). */
@@ -163,7 +163,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       departments: o.taxonomy.departments.map((d) => d.id),
       invocations: (previous?.invocations ?? 0) + 1,
     } satisfies Manifest);
-    const record: AgentRecord = { agent, k: o.config.k, m: o.config.m, roles: o.config.roles, routing: o.config.routing, models: [...models.values()].map(manifestModel), templates, warnings, fingerprint };
+    const record: AgentRecord = { agent, k: o.config.k, m: o.config.m, roles: o.config.roles, routing: o.config.routing, models: [...models.values()].map(agentManifestModel), templates, warnings, fingerprint };
     store.setMeta(`agent:${agent}`, record);
     store.reclaimStale(Date.now(), new Set([worker]));
 

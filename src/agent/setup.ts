@@ -7,7 +7,7 @@
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { Language } from '../bench/language.js';
 import type { Config } from '../run/config.js';
-import type { ManifestModel } from '../run/evaluate.js';
+import { manifestModel, type ManifestModel } from '../run/evaluate.js';
 import type { ModelEntry } from '../run/jobs.js';
 import { modelEntries, type ModelFlags } from '../run/setup.js';
 import { getTemplate, type TemplateName, type TemplateSet } from '../tasks/templates.js';
@@ -45,21 +45,8 @@ export function agentModels(cfg: AgentConfig, taxonomy: DepartmentTaxonomy, conf
 }
 
 /** A model as the manifest records it (the same record `clinicallab run` writes), with its roles. */
-export function manifestModel(m: AgentModel): ManifestModel & { roles: Role[] } {
-  const e = m.entry;
-  return {
-    id: e.spec.id,
-    provider: e.spec.provider,
-    model: e.spec.model,
-    ...(e.spec.baseURL ? { baseURL: e.spec.id.slice(e.spec.id.lastIndexOf('@') + 1) } : {}),
-    params: e.params,
-    concurrency: e.concurrency,
-    timeoutMs: e.timeoutMs,
-    maxRetries: e.maxRetries,
-    price: e.price ?? null,
-    ...(e.settings.apiKeyEnv ? { apiKeyEnv: e.settings.apiKeyEnv } : {}),
-    roles: m.roles,
-  };
+export function agentManifestModel(m: AgentModel): ManifestModel & { roles: Role[] } {
+  return { ...manifestModel(m.entry), roles: m.roles };
 }
 
 /** The templates the agent uses for cases in these languages, keyed `<lang>/<name>` as in the run manifest. */

@@ -85,7 +85,8 @@ function passwordOf(url: string | undefined): string | undefined {
   }
 }
 
-function manifestModel(e: ModelEntry): ManifestModel {
+/** A model as the run manifest records it: what was called and how, never a key. */
+export function manifestModel(e: ModelEntry): ManifestModel {
   return {
     id: e.spec.id,
     provider: e.spec.provider,
