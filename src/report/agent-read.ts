@@ -3,12 +3,15 @@
  * configuration is stored as `agent:<id>` beside the manifest, and their steps are `agent-…` jobs), the
  * configuration itself (variant, role models, routing table), and the statistics `clinicallab agent` prints
  * (src/agent/stats.ts): examinations ordered per case, their share of those available, tokens and cost per case.
+ * Newer runs also record every model the agent may call (roles, parameters, limits, price, the key variable's
+ * name), the templates it used and the warnings its variant deserved; a run made before that reads as none.
  */
 import type { RoutingTable } from '../agent/routing.js';
 import { agentStats, type AgentStats } from '../agent/stats.js';
 import type { RoleModels } from '../agent/workflow.js';
 import type { ClinicalCase } from '../bench/case.js';
 import type { RunStore, StoredJob } from '../run/store.js';
+import type { AgentModelView } from './types.js';
 
 /** The configuration an agent run stored (`store.getMeta('agent:<id>')`). */
 export interface AgentConfigRead {
@@ -16,6 +19,14 @@ export interface AgentConfigRead {
   m: number;
   roles: RoleModels;
   routing: RoutingTable;
+  /** Whether the run recorded its models and templates (runs made before the agent did read as not). */
+  recorded: boolean;
+  /** Every model the agent may call (empty when the run did not record them). */
+  models: AgentModelView[];
+  /** `<lang>/<template>` → hash and source of each template the agent used. */
+  templates: Record<string, { hash: string; source: string }>;
+  /** What the variant could not do as named (e.g. fewer clinicians than m in some departments). */
+  warnings: string[];
 }
 
 export interface AgentRead {
@@ -56,7 +67,40 @@ export function agentConfig(meta: unknown): AgentConfigRead | null {
       overall: Array.isArray(routing.overall) ? routing.overall.filter(isObject).map(ranked) : [],
       departments,
     },
+    recorded: Array.isArray(meta.models),
+    models: Array.isArray(meta.models) ? meta.models.flatMap((x) => modelRecord(x) ?? []) : [],
+    templates: templatesOf(meta.templates),
+    warnings: Array.isArray(meta.warnings) ? meta.warnings.filter((w): w is string => typeof w === 'string') : [],
   };
+}
+
+/** One recorded model; anything not in the shape `manifestModel` (src/agent/setup.ts) writes is left out. */
+function modelRecord(x: unknown): AgentModelView | null {
+  if (!isObject(x)) return null;
+  const { id, provider, model, baseURL, params, concurrency, timeoutMs, maxRetries, price, apiKeyEnv, roles } = x;
+  if (typeof id !== 'string' || typeof provider !== 'string' || typeof model !== 'string') return null;
+  if (typeof concurrency !== 'number' || typeof timeoutMs !== 'number' || typeof maxRetries !== 'number') return null;
+  const priced = isObject(price) && typeof price.input === 'number' && typeof price.output === 'number';
+  return {
+    id,
+    provider,
+    model,
+    ...(typeof baseURL === 'string' ? { baseURL } : {}),
+    params: isObject(params) ? { ...params } : {},
+    concurrency,
+    timeoutMs,
+    maxRetries,
+    price: priced ? { input: price.input as number, output: price.output as number } : null,
+    ...(typeof apiKeyEnv === 'string' ? { apiKeyEnv } : {}),
+    roles: Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [],
+  };
+}
+
+function templatesOf(x: unknown): Record<string, { hash: string; source: string }> {
+  if (!isObject(x)) return {};
+  const out: Record<string, { hash: string; source: string }> = {};
+  for (const [k, v] of Object.entries(x)) if (isObject(v) && typeof v.hash === 'string') out[k] = { hash: v.hash, source: typeof v.source === 'string' ? v.source : '' };
+  return out;
 }
 
 function ranked(r: Record<string, unknown>): { model: string; score: number | null; n: number } {

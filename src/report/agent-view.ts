@@ -3,15 +3,17 @@
  * examinations ordered, tokens and cost per case), and per case its steps in workflow order — navigator,
  * each clinician's consultation, the laboratory, the radiologist's reports, each clinician's final opinion,
  * the chief physician's merge, the nurse, the pharmacist and the final answer — read from the jobs the agent
- * stored (src/agent/run-agent.ts). A step's department is not stored with it: it is rebuilt the way the workflow
- * chose it (the navigator's departments, each department's top-m clinicians of the stored routing table).
+ * stored (src/agent/run-agent.ts). The laboratory is its own `agent-lab` job; runs made before it was stored get
+ * it rebuilt from the consultations' orders, marked as such. A step's department is not stored with it: it is
+ * rebuilt the way the workflow chose it (the navigator's departments, each department's top-m clinicians of the
+ * stored routing table).
  */
 import { specialists } from '../agent/routing.js';
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { AgentConfigRead, AgentRead } from './agent-read.js';
 import { departmentLabel, jobView } from './case-rows.js';
-import { redactUrls } from './redact.js';
+import { redactUrls, safeBaseURL } from './redact.js';
 import type { JobRecord } from './run-reader.js';
 import type { AgentRouteView, AgentStepKind, AgentStepView, AgentView } from './types.js';
 
@@ -21,10 +23,11 @@ const str = (x: unknown): string | undefined => (typeof x === 'string' ? x : und
 const strs = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
 const parsedOf = (j: JobRecord | undefined): P => (j?.parsed && typeof j.parsed === 'object' ? (j.parsed as P) : {});
 
-/** The job kind of each step (the laboratory has none). */
+/** The job kind of each step. */
 const STEP_OF: Record<string, AgentStepKind> = {
   'department-guide': 'navigator',
   'agent-consult': 'consult',
+  'agent-lab': 'laboratory',
   'imaging-diagnosis': 'radiologist',
   'agent-final': 'final',
   'agent-chief': 'chief',
@@ -67,6 +70,11 @@ function stepJob(j: JobRecord): NonNullable<AgentStepView['job']> {
   return { ...jobView(j), tokens, cost: j.cost };
 }
 
+const ordersOf = (x: unknown): { labs: string[]; imaging: string[]; unknown: string[] } => {
+  const o = (x && typeof x === 'object' ? x : {}) as P;
+  return { labs: strs(o.labs), imaging: strs(o.imaging), unknown: strs(o.unknown) };
+};
+
 const sectionsOf = (p: P): Record<string, string> | null => (p.sections && typeof p.sections === 'object' ? (p.sections as Record<string, string>) : null);
 
 /** The steps of one agent on one case, in workflow order. `jobs` are the agent's jobs of the case, in store order. */
@@ -93,26 +101,31 @@ export function agentSteps(jobs: readonly JobRecord[], c: ClinicalCase | undefin
 
   const expected = cfg ? chosen.flatMap((d) => specialists(cfg.routing, d, cfg.m).map((model) => ({ department: d, model }))) : [];
   const ordered = { labs: [] as string[], imaging: [] as string[], unknown: [] as string[] };
-  let consulted = false;
   for (const { job, model, department } of assignClinicians(of('consult'), expected)) {
     const p = parsedOf(job);
-    const o = (p.orders && typeof p.orders === 'object' ? p.orders : {}) as P;
-    const orders = { labs: strs(o.labs), imaging: strs(o.imaging), unknown: strs(o.unknown) };
-    if (job.status === 'done') {
-      consulted = true;
-      for (const k of ['labs', 'imaging', 'unknown'] as const) for (const x of orders[k]) if (!ordered[k].includes(x)) ordered[k].push(x);
-    }
+    const orders = ordersOf(p.orders);
+    if (job.status === 'done') for (const k of ['labs', 'imaging', 'unknown'] as const) for (const x of orders[k]) if (!ordered[k].includes(x)) ordered[k].push(x);
     steps.push({
       ...base('consult', job, model, department),
       ...(job.status === 'done' ? { preliminary: str(p.preliminary) ?? '', orders: { labs: orders.labs.map(labName), imaging: orders.imaging.map(examName), unknown: orders.unknown } } : {}),
     });
   }
-  if (consulted) {
-    const released = c
-      ? c.labs.filter((l) => ordered.labs.includes(l.key)).map((l) => ({ name: l.name, result: l.result, abnormal: l.abnormal }))
-      : ordered.labs.map((k) => ({ name: labName(k), result: '', abnormal: '' }));
-    const notOrdered = c ? [...c.labs.filter((l) => !ordered.labs.includes(l.key)).map((l) => l.name), ...c.imaging.filter((e) => !ordered.imaging.includes(e.key)).map((e) => e.name)] : [];
-    steps.push({ step: 'laboratory', model: null, department: null, job: null, released, notPerformed: [...ordered.unknown], notOrdered });
+  // what the laboratory released: the panels of `labs` (keys), in the case's order
+  const release = (o: { labs: string[]; imaging: string[] }, released: readonly string[], notPerformed: readonly string[]): Pick<AgentStepView, 'released' | 'notPerformed' | 'notOrdered'> => ({
+    released: c ? c.labs.filter((l) => released.includes(l.key)).map((l) => ({ name: l.name, result: l.result, abnormal: l.abnormal })) : released.map((k) => ({ name: labName(k), result: '', abnormal: '' })),
+    notPerformed: [...notPerformed],
+    notOrdered: c ? [...c.labs.filter((l) => !o.labs.includes(l.key)).map((l) => l.name), ...c.imaging.filter((e) => !o.imaging.includes(e.key)).map((e) => e.name)] : [],
+  });
+  const labs = of('laboratory');
+  for (const j of labs) {
+    const p = parsedOf(j);
+    const o = ordersOf(p.orders);
+    steps.push({ ...base('laboratory', j, null), ...(j.status === 'done' ? release(o, Array.isArray(p.released) ? strs(p.released) : o.labs, Array.isArray(p.notPerformed) ? strs(p.notPerformed) : o.unknown) : {}) });
+  }
+  // a run made before the laboratory was stored: rebuilt from the orders once the case went past it
+  const LATER: AgentStepKind[] = ['radiologist', 'final', 'chief', 'nurse', 'pharmacist'];
+  if (labs.length === 0 && jobs.some((j) => LATER.includes(STEP_OF[j.kind]!))) {
+    steps.push({ step: 'laboratory', model: null, department: null, job: null, rebuilt: true, ...release(ordered, ordered.labs, ordered.unknown) });
   }
 
   for (const j of of('radiologist')) {
@@ -162,6 +175,10 @@ export function agentView(model: number, label: string, read: AgentRead, jobs: r
     m: cfg?.m ?? null,
     roles: cfg ? { navigator: redactUrls(cfg.roles.navigator), radiologist: redactUrls(cfg.roles.radiologist), chief: redactUrls(cfg.roles.chief), nurse: redactUrls(cfg.roles.nurse), pharmacist: redactUrls(cfg.roles.pharmacist) } : null,
     routing,
+    models: (cfg?.models ?? []).map((x) => ({ ...x, id: redactUrls(x.id), ...(x.baseURL ? { baseURL: safeBaseURL(x.baseURL) } : {}) })),
+    templates: { ...(cfg?.templates ?? {}) },
+    warnings: (cfg?.warnings ?? []).map(redactUrls),
+    recorded: cfg?.recorded ?? false,
     clinicians: [...consults].map(([m, n]) => ({ model: redactUrls(m), consults: n })).sort((a, b) => b.consults - a.consults || a.model.localeCompare(b.model)),
     stats: { ...read.stats, stopped: jobs.filter((j) => j.kind === 'clinical-diagnosis' && j.status === 'error').length },
   };

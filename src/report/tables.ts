@@ -1,10 +1,11 @@
 /**
  * The report's other tables as flat records, for the exports: the best model per department, ClinicalAgent's
  * summary and routing, the 4-dimension judge's ratings, what the dataset supports, and the run manifests.
- * One record per line of the table the HTML report shows (the manifest: one per run × model).
+ * One record per line of the table the HTML report shows (the manifest: one per run × model, and one per model an
+ * agent of the run may call, with its roles).
  */
 import { DIMENSIONS } from '../metrics/judge4d.js';
-import type { ReportViewModel } from './types.js';
+import type { AgentView, ManifestModelView, ReportViewModel } from './types.js';
 
 export type Cell = string | number | boolean | null | undefined;
 export type Row = Record<string, Cell>;
@@ -54,9 +55,18 @@ export function agentRecords(vm: ReportViewModel): Row[] {
     cost_per_case: a.stats.costPerCase,
     stopped: a.stats.stopped,
     clinicians: a.clinicians.map((c) => `${c.model} ×${c.consults}`).join('; '),
+    models: a.recorded ? a.models.map((x) => `${x.id} (${x.roles.join(', ')})`).join('; ') : null,
+    templates: a.recorded ? templateList(a.templates) : null,
+    warnings: a.warnings.join('; '),
   }));
 }
-export const AGENT_HEADER = ['agent', 'variant', 'k', 'm', 'navigator', 'radiologist', 'chief', 'nurse', 'pharmacist', 'cases', 'exams_per_case', 'exam_share', 'tokens_per_case', 'cost_per_case', 'stopped', 'clinicians'];
+export const AGENT_HEADER = ['agent', 'variant', 'k', 'm', 'navigator', 'radiologist', 'chief', 'nurse', 'pharmacist', 'cases', 'exams_per_case', 'exam_share', 'tokens_per_case', 'cost_per_case', 'stopped', 'clinicians', 'models', 'templates', 'warnings'];
+
+const templateList = (t: Record<string, { hash: string }>): string =>
+  Object.keys(t)
+    .sort()
+    .map((k) => `${k}=${t[k]!.hash}`)
+    .join('; ');
 
 /** The routing table each agent used: one line per department and clinician, best first. */
 export function routingRecords(vm: ReportViewModel): Row[] {
@@ -122,20 +132,18 @@ export function manifestRecords(vm: ReportViewModel): Row[] {
       kinds: m?.kinds.join(' ') ?? null,
       filters: m && Object.keys(m.filters).length > 0 ? JSON.stringify(m.filters) : null,
       case_files: m?.cases.map((c) => `${c.file} (${c.records} records, sha256 ${c.sha256})`).join('; ') ?? null,
-      templates: m
-        ? Object.keys(m.templates)
-            .sort()
-            .map((k) => `${k}=${m.templates[k]!.hash}`)
-            .join('; ')
-        : null,
+      templates: m ? templateList(m.templates) : null,
       scored_now: r.scoredNow,
     };
-    return (ids.length > 0 ? ids : [null]).map((id) => {
-      const spec = m?.models.find((x) => x.id === id);
-      const u = shown.find((x) => x.model === id)?.usage;
+    const agents = (vm.agents ?? []).filter((a) => vm.models[a.model]?.run === r.index);
+    const line = (id: string | null, spec: ManifestModelView | undefined, agent?: { id: string; roles: string[] | null; warnings: string[] }): Row => {
+      const u = agent?.roles ? undefined : shown.find((x) => x.model === id)?.usage;
       return {
         ...run,
         model: id,
+        agent: agent?.id ?? null,
+        roles: agent?.roles?.join(' ') ?? null,
+        warnings: agent ? agent.warnings.join('; ') : null,
         provider: spec?.provider ?? null,
         base_url: spec?.baseURL ?? null,
         params: spec ? JSON.stringify(spec.params) : null,
@@ -155,10 +163,18 @@ export function manifestRecords(vm: ReportViewModel): Row[] {
         cost: u ? u.cost : null,
         model_time_ms: u?.latencyMs ?? null,
       };
+    };
+    const agentOf = (id: string | null): AgentView | undefined => agents.find((a) => vm.models[a.model]!.model === id);
+    const lines = (ids.length > 0 ? ids : [null]).map((id) => {
+      const a = agentOf(id);
+      return line(id, m?.models.find((x) => x.id === id), a ? { id: id!, roles: null, warnings: a.warnings } : undefined);
     });
+    // each agent's models: the settings it recorded, its usage being on the agent's own line
+    for (const a of agents) for (const x of a.models) lines.push(line(x.id, x, { id: vm.models[a.model]!.model, roles: x.roles, warnings: a.warnings }));
+    return lines;
   });
 }
 export const MANIFEST_HEADER = [
   'run', 'dir', 'status', 'tool_version', 'node', 'created_at', 'updated_at', 'invocations', 'wall_time_ms', 'records', 'kinds', 'filters', 'case_files', 'templates', 'scored_now',
-  'model', 'provider', 'base_url', 'params', 'concurrency', 'timeout_ms', 'max_retries', 'price_input', 'price_output', 'api_key_env', 'jobs', 'done', 'errors', 'pending', 'cached', 'input_tokens', 'output_tokens', 'cost', 'model_time_ms',
+  'model', 'agent', 'roles', 'warnings', 'provider', 'base_url', 'params', 'concurrency', 'timeout_ms', 'max_retries', 'price_input', 'price_output', 'api_key_env', 'jobs', 'done', 'errors', 'pending', 'cached', 'input_tokens', 'output_tokens', 'cost', 'model_time_ms',
 ];

@@ -244,8 +244,10 @@ export interface AgentStepView {
   model: string | null;
   /** The clinician's department (English label) for `consult` and `final`; null otherwise or when unknown. */
   department: string | null;
-  /** The stored job with its tokens and cost; null for the laboratory (no model call). */
+  /** The stored job with its tokens and cost; for the laboratory (no model) its `agent-lab` job, null when rebuilt. */
   job: (JobView & { tokens: number | null; cost: number | null }) | null;
+  /** laboratory: true when the run stored no laboratory step (older runs) and it was rebuilt from the consultations. */
+  rebuilt?: boolean;
   /** navigator: the departments named (labels), in the navigator's order, those beyond k dropped. */
   departments?: string[];
   /** consult: the preliminary diagnosis. */
@@ -279,6 +281,11 @@ export interface AgentRouteView {
   visits: number;
 }
 
+/** A model an agent may call (the same record the manifest has for a benchmark model), with its roles. */
+export interface AgentModelView extends ManifestModelView {
+  roles: string[];
+}
+
 export interface AgentView {
   /** Index in `models`. */
   model: number;
@@ -289,6 +296,14 @@ export interface AgentView {
   m: number | null;
   roles: { navigator: string; radiologist: string; chief: string; nurse: string; pharmacist: string } | null;
   routing: { source: string[]; minCases: number; departments: AgentRouteView[] } | null;
+  /** Every model the agent may call, as the run recorded it: roles, parameters, limits, price, key variable's name. */
+  models: AgentModelView[];
+  /** `<lang>/<template>` → hash and source of each template the agent used. */
+  templates: Record<string, { hash: string; source: string }>;
+  /** What the variant could not do as named (stored by the run); empty when there was nothing to warn about. */
+  warnings: string[];
+  /** Whether the run recorded the models and templates (runs made before it did read as not). */
+  recorded: boolean;
   /** How often each model was consulted as a clinician (consultations), most first. */
   clinicians: { model: string; consults: number }[];
   stats: {

@@ -3,7 +3,8 @@
  * of the baseline in one run directory. The navigator, the radiologist, the nurse and one of the two clinicians
  * of every department are a scripted model (in process, no network) whose answers carry XSS payloads and order
  * one test the cases do not have; the other clinician, the chief physician and the pharmacist are the baseline.
- * On Chinese records the nurse fails, so those cases stop there with an error.
+ * On Chinese records the nurse fails, so those cases stop there with an error. `makeShortAgentRun` makes Agent#1@3
+ * on the same table (which lists two models), with the scripted model's settings from a config file.
  */
 import { join } from 'node:path';
 import { runAgent } from '../../src/agent/run-agent.js';
@@ -15,6 +16,7 @@ import { ModelError } from '../../src/models/errors.js';
 import { createModel } from '../../src/models/registry.js';
 import type { GenerateRequest, Model } from '../../src/models/types.js';
 import { scoreRun } from '../../src/metrics/score-run.js';
+import type { Config } from '../../src/run/config.js';
 import { loadTemplates } from '../../src/tasks/templates.js';
 import { emptyLexiconContext, makeRun, XSS } from './fixture.js';
 
@@ -52,8 +54,16 @@ export function scriptedAgentModel(id = AGENT_MODEL): Model {
   };
 }
 
+/** Another variant or settings for the agent of `makeAgentRun`. */
+export interface AgentRunChoices {
+  /** Clinicians per department (default 2, as many as the routing table lists). */
+  m?: number;
+  name?: string;
+  fileConfig?: Config;
+}
+
 /** The baseline's benchmark run and Agent#1@2 on the given bundled departments, in one run directory, scored. */
-export async function makeAgentRun(dir: string, departments = ['urology']): Promise<void> {
+export async function makeAgentRun(dir: string, departments = ['urology'], choices: AgentRunChoices = {}): Promise<void> {
   const taxonomy = DepartmentTaxonomy.default();
   await makeRun(dir, departments, { models: ['baseline'] });
   const loaded = await loadCases(
@@ -66,7 +76,7 @@ export async function makeAgentRun(dir: string, departments = ['urology']): Prom
   ];
   const config: AgentConfig = {
     k: 1,
-    m: 2,
+    m: choices.m ?? 2,
     routing: { source: ['test'], minCases: 0, overall: ranked, departments: Object.fromEntries(taxonomy.departments.map((d) => [d.id, { models: ranked, fallback: false }])) },
     roles: { navigator: AGENT_MODEL, radiologist: AGENT_MODEL, chief: 'baseline', nurse: AGENT_MODEL, pharmacist: 'baseline' },
   };
@@ -77,9 +87,22 @@ export async function makeAgentRun(dir: string, departments = ['urology']): Prom
     templates: await loadTemplates(),
     taxonomy,
     config,
+    ...(choices.name ? { name: choices.name } : {}),
+    ...(choices.fileConfig ? { fileConfig: choices.fileConfig } : {}),
     flags: { maxRetries: 0 },
     backoff: { baseMs: 1, maxMs: 2 },
     createModel: async (spec) => (spec === 'baseline' ? createModel('baseline', {}, {}) : scriptedAgentModel(spec)),
   });
   await scoreRun(dir, { taxonomy, context: emptyLexiconContext() });
+}
+
+/** Agent#1@3 under its own name, though the routing table lists two models: the run records a warning. */
+export const SHORT_AGENT_ID = 'agent#1@3';
+/** A key given in the config file for the scripted model: it must never reach a report. */
+export const SCRIPTED_KEY = 'sk-test-never-shown-0123456789';
+export const SCRIPTED_SETTINGS = { apiKeyEnv: 'SCRIPTED_AGENT_KEY', price: { input: 1.5, output: 6 }, temperature: 0.2, maxTokens: 700, timeoutMs: 45_000 };
+
+/** `makeAgentRun` with Agent#1@3 and the scripted model's settings (price, sampling, limits, key) from a config file. */
+export async function makeShortAgentRun(dir: string): Promise<void> {
+  await makeAgentRun(dir, ['urology'], { m: 3, name: SHORT_AGENT_ID, fileConfig: { models: [{ spec: AGENT_MODEL, apiKey: SCRIPTED_KEY, ...SCRIPTED_SETTINGS }] } });
 }

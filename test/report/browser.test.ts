@@ -4,7 +4,9 @@
  * filters and paging work; and the XSS payloads a model wrote stay text (large reports, payloads in case text
  * and the manifest, partial data and judge ratings: browser-data.test.ts).
  * An agent run shows its summary panel and, in the case browser, its cases step by step (payloads inert too).
- * Screenshots are saved to test-output/report.png, agent-report.png and agent-steps.png for a reviewer. Without
+ * What an agent run recorded (its models with roles and settings, templates, warnings) shows in the agent and
+ * manifest panels. Screenshots are saved to test-output/report.png, agent-report.png, agent-steps.png and
+ * agent-record.png for a reviewer. Without
  * Chromium the tests are skipped, or fail with a clear message when CI is set (.ci/run installs it).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +20,7 @@ import { writeFileAtomic } from '../../src/report/index.js';
 import type { ReportViewModel } from '../../src/report/types.js';
 import { buildViewModel } from '../../src/report/view-model.js';
 import { ROOT, tempDir } from '../helpers.js';
-import { AGENT_ID, AGENT_MODEL, makeAgentRun } from './agent-fixture.js';
+import { AGENT_ID, AGENT_MODEL, makeAgentRun, makeShortAgentRun, SCRIPTED_KEY, SHORT_AGENT_ID } from './agent-fixture.js';
 import { emptyLexiconContext, makeRun, SCRIPTED, XSS } from './fixture.js';
 
 /** The system Chromium (another build can be named with CLINICALLAB_CHROMIUM). */
@@ -40,6 +42,7 @@ let vm: ReportViewModel;
 let file: string;
 let agentVm: ReportViewModel;
 let agentFile: string;
+let shortFile: string;
 const blocked: string[] = [];
 
 interface Opened {
@@ -74,6 +77,10 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium', () => {
     agentVm = await buildViewModel([agentDir], { context: emptyLexiconContext(), ci: false });
     agentFile = join(tempDir(), 'agent.html');
     writeFileAtomic(agentFile, renderHtml(agentVm));
+    const shortDir = join(tempDir(), 'short-agent-run');
+    await makeShortAgentRun(shortDir);
+    shortFile = join(tempDir(), 'short-agent.html');
+    writeFileAtomic(shortFile, renderHtml(await buildViewModel([shortDir], { context: emptyLexiconContext(), ci: false })));
     userData = mkdtempSync(join(tmpdir(), 'clinicallab-chromium-'));
     context = await chromium.launchPersistentContext(userData, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1400, height: 900 } });
     await context.route('**/*', (route) => {
@@ -217,6 +224,13 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium', () => {
     for (const text of [AGENT_ID, '1 department \u00d7 2 clinicians each', 'examinations ordered', 'of those available', '3 of 6 cases were stopped', 'Chief physician', AGENT_MODEL, 'ROUTING TABLE USED']) expect(summary).toContain(text);
     expect(await panel.locator('table.routing tr.visited').count()).toBe(1);
     expect(await panel.locator('table.routing tr.visited[data-department="urology"] td.num').innerText()).toBe('6');
+    // the models it may call, with their roles, and the templates it used; no warning for a variant the table fills
+    const models = panel.locator('table.agent-models tbody tr');
+    expect(await models.count()).toBe(2);
+    expect(await panel.locator(`table.agent-models tr[data-id="${AGENT_MODEL}"] td.roles`).innerText()).toBe('navigator, clinician, radiologist, nurse');
+    expect(await panel.locator('table.agent-models tr[data-id="baseline"] td.roles').innerText()).toBe('clinician, chief physician, pharmacist');
+    expect(await panel.locator('details.agent-templates summary').innerText()).toBe('Templates the agent used (14)');
+    expect(await page.locator('.agent-warning').count()).toBe(0);
     // an English case of the agent: every step, in order, with its model
     const mi = agentVm.models.findIndex((m) => m.model === AGENT_ID);
     await page.selectOption('#f-model', String(mi));
@@ -234,7 +248,13 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium', () => {
     expect(consult).toContain('Urology');
     expect(consult).toContain(AGENT_MODEL);
     expect(consult).toContain(XSS.script);
-    expect(await timeline.nth(3).innerText()).toContain('PET-CT');
+    // the laboratory's own step: what it released, as released, and no model, tokens or cost
+    const lab = timeline.nth(3);
+    expect(await lab.getAttribute('data-step')).toBe('laboratory');
+    expect(await lab.innerText()).toContain('PET-CT');
+    expect(await lab.locator('.step-head').innerText()).not.toMatch(/tokens|\$/);
+    expect(await lab.locator('details.raw summary').allInnerTexts()).toContain('Report as released');
+    expect(await lab.innerText()).not.toContain('Rebuilt from');
     expect(await timeline.nth(0).innerText()).toContain('Urology');
     expect(await page.locator('#case-detail ol.timeline li[data-step="chief"]').innerText()).toContain('Merged opinion');
     mkdirSync(join(ROOT, 'test-output'), { recursive: true });
@@ -259,6 +279,26 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium', () => {
     await page.selectOption('#f-lang', 'zh');
     await page.locator('#cases-body tr[data-row]').first().click();
     expect(await page.locator('#case-detail ol.timeline li[data-step="nurse"] .banner.warn').innerText()).toContain('the scripted nurse refuses this one');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows what an agent run recorded: its models with roles and settings, and its warnings, in the agent and manifest panels', async () => {
+    const { page, problems } = await open(shortFile);
+    for (const where of ['#agents .block.agent', '#manifest .agent-record']) {
+      const box = page.locator(where);
+      expect(await box.count(), where).toBe(1);
+      expect(await box.locator('.banner.agent-warning').innerText(), where).toContain(`Warning: ${SHORT_AGENT_ID}: the routing table lists 2 models instead of 3 for every department (23)`);
+      const scripted = await box.locator(`table.agent-models tr[data-id="${AGENT_MODEL}"]`).innerText();
+      for (const text of ['navigator, clinician, radiologist, nurse', 'openai-compatible @ http://127.0.0.1:9/v1', 'temperature=0.2', 'maxTokens=700', '4 / 45 s / 0', '1.5 \u2013 6', 'SCRIPTED_AGENT_KEY']) expect(scripted, where).toContain(text);
+      expect(await box.locator('table.agent-models tr[data-id="baseline"] td.roles').innerText(), where).toBe('clinician, chief physician, pharmacist');
+    }
+    expect(await page.locator('#manifest .agent-record h4').innerText()).toBe(`ClinicalAgent ${SHORT_AGENT_ID}: the models it may call`);
+    // the templates it used, with their hashes
+    await page.locator('#manifest .agent-record details.agent-templates').evaluate((e) => e.setAttribute('open', ''));
+    expect(await page.locator('#manifest .agent-record details.agent-templates tbody tr').count()).toBe(14);
+    expect(await page.locator('body').innerText()).not.toContain(SCRIPTED_KEY);
+    await page.locator('#agents').screenshot({ path: join(ROOT, 'test-output', 'agent-record.png') });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -98,8 +98,14 @@ describe('exports of every table', () => {
 
   it('exports the manifest: one line per run and model, with usage and no key', () => {
     const rows = csvRecords(exportTable(vm, 'manifest', 'csv'));
-    expect(rows.map((r) => r.model).sort()).toEqual([AGENT_ID, 'baseline'].sort());
-    const base = rows.find((r) => r.model === 'baseline')!;
+    // the models of the run, then the models the agent may call, with their roles
+    expect(rows.map((r) => [r.model, r.agent, r.roles])).toEqual([
+      ['baseline', '', ''],
+      [AGENT_ID, AGENT_ID, ''],
+      [AGENT_MODEL, AGENT_ID, 'navigator clinician radiologist nurse'],
+      ['baseline', AGENT_ID, 'clinician chief pharmacist'],
+    ]);
+    const base = rows.find((r) => r.model === 'baseline' && r.agent === '')!;
     expect(base.run).toBe('agent-run');
     expect(base.provider).toBe('baseline');
     expect(base.case_files).toMatch(/urology\.json \(6 records, sha256 [0-9a-f]{64}\)/);

@@ -2,7 +2,9 @@
  * Client script, part 5: ClinicalAgent. The "Agent runs" panel (only on pages with agent models): per agent its
  * variant, role models, statistics per case, the clinicians consulted and the routing table it used; and, in the
  * case browser, an agent's case step by step — navigator, consultations with their orders, laboratory,
- * radiologist, final opinions, chief physician, nurse, pharmacist, final answer. Text only, like every part.
+ * radiologist, final opinions, chief physician, nurse, pharmacist, final answer. The models an agent may call
+ * (roles, parameters, limits, price, key variable), its templates and its warnings are shown here and in the run
+ * manifest. Text only, like every part.
  */
 export const CLIENT_AGENT = String.raw`
 /* ---------- agent runs ---------- */
@@ -31,12 +33,38 @@ function routeTable(rows, m) {
     }))
   ]));
 }
+var ROLE_NAMES = { chief: 'chief physician' };
+function agentWarnings(a) {
+  return (a.warnings || []).map(function (w) { return h('p', { class: 'banner warn agent-warning' }, 'Warning: ' + w); });
+}
+function agentModelsTable(a) {
+  return h('div', { class: 'scroll' }, h('table', { class: 'agent-models' }, [
+    h('thead', null, h('tr', null, ['Model', 'Roles', 'Provider', 'Parameters', 'Concurrency / timeout / retries', 'Price $/M in\u2013out', 'Key from'].map(function (t) { return h('th', null, t); }))),
+    h('tbody', null, a.models.map(function (x) {
+      return h('tr', { 'data-id': x.id }, [
+        h('td', { class: 'model mono' }, x.id), h('td', { class: 'roles' }, x.roles.map(function (r) { return ROLE_NAMES[r] || r; }).join(', ')),
+        h('td', null, x.provider + (x.baseURL ? ' @ ' + x.baseURL : '')), h('td', { class: 'mono' }, params(x.params)),
+        h('td', null, x.concurrency + ' / ' + Math.round(x.timeoutMs / 1000) + ' s / ' + x.maxRetries),
+        h('td', null, x.price ? x.price.input + ' \u2013 ' + x.price.output : 'unknown'), h('td', null, x.apiKeyEnv || '')
+      ]);
+    }))
+  ]));
+}
+/** The models an agent may call and the templates it used, as its run recorded them. */
+function agentSettings(a) {
+  if (!a.recorded) return h('p', { class: 'note' }, 'This run did not record the settings of the models the agent may call, nor its templates (it was made before clinicallab recorded them).');
+  var keys = Object.keys(a.templates).sort();
+  return [agentModelsTable(a), h('details', { class: 'raw agent-templates' }, [h('summary', null, 'Templates the agent used (' + keys.length + ')'),
+    h('div', { class: 'scroll' }, h('table', null, [h('thead', null, h('tr', null, [h('th', null, 'Template'), h('th', null, 'Hash'), h('th', null, 'Source')])),
+      h('tbody', null, keys.map(function (k) { return h('tr', null, [h('td', null, k), h('td', { class: 'mono' }, a.templates[k].hash), h('td', null, a.templates[k].source)]); }))]))])];
+}
 function renderAgents() {
   var host = clear($('agents-body'));
   DATA.agents.forEach(function (a) {
     var s = a.stats, box = h('div', { class: 'block agent', 'data-agent': a.model });
     var sameName = a.variant && a.variant.toLowerCase() === a.label.toLowerCase();
     add(box, h('h3', null, [a.label + ' ', a.variant && !sameName ? h('span', { class: 'badge' }, a.variant) : null, a.k !== null ? h('span', { class: 'note' }, ' ' + a.k + ' department' + (a.k === 1 ? '' : 's') + ' \u00d7 ' + a.m + ' clinician' + (a.m === 1 ? '' : 's') + ' each') : null]));
+    add(box, agentWarnings(a));
     if (!a.roles) add(box, h('p', { class: 'banner warn' }, 'This run did not record the agent\u2019s configuration: roles and routing are unknown; its steps are shown as stored.'));
     var left = h('div'), right = h('div');
     add(left, h('h4', null, 'Per case \u2014 mean over ' + s.cases + ' case' + (s.cases === 1 ? '' : 's')));
@@ -72,6 +100,7 @@ function renderAgents() {
       if (rest.length) add(right, h('details', { class: 'raw' }, [h('summary', null, 'The other ' + rest.length + ' departments of the table'), routeTable(rest, a.m)]));
     }
     add(box, h('div', { class: 'grid2' }, [left, right]));
+    if (a.roles) add(box, [h('h4', null, 'Models the agent may call')].concat(agentSettings(a)));
     add(host, box);
   });
 }
@@ -100,6 +129,8 @@ function stepBody(c, s) {
       }
       break;
     case 'laboratory':
+      if (s.rebuilt) out.push(h('p', { class: 'note' }, 'Rebuilt from the consultations\u2019 orders: this run did not store the laboratory step (it was made before clinicallab stored it).'));
+      if (!s.released) break;
       out.push(kv([['Released', listText(s.released.map(function (r) { return r.name; }))], ['Not performed', s.notPerformed.length ? s.notPerformed.join(', ') : null], ['Not ordered', s.notOrdered.length ? s.notOrdered.join(', ') : null]]));
       if (s.released.length) out.push(h('details', { class: 'raw' }, [h('summary', null, 'Results released')].concat(s.released.map(function (r) { return block(r.name, r.result + (r.abnormal ? '\nAbnormal: ' + r.abnormal : '')); }))));
       break;
@@ -117,7 +148,8 @@ function stepBody(c, s) {
       break;
   }
   var shown = s.step === 'radiologist' ? s.impression : s.step === 'nurse' || s.step === 'pharmacist' ? s.text : null;
-  if (s.job && s.job.raw && s.step !== 'answer' && (shown === null || shown === undefined || shown.trim() !== s.job.raw.trim())) out.push(h('details', { class: 'raw' }, [h('summary', null, 'Raw answer'), block('As the model wrote it', s.job.raw)]));
+  var lab = s.step === 'laboratory';
+  if (s.job && s.job.raw && s.step !== 'answer' && (shown === null || shown === undefined || shown.trim() !== s.job.raw.trim())) out.push(h('details', { class: 'raw' }, [h('summary', null, lab ? 'Report as released' : 'Raw answer'), block(lab ? 'What the clinicians were given' : 'As the model wrote it', s.job.raw)]));
   return out;
 }
 function agentTimeline(c, steps, mi) {
@@ -129,7 +161,7 @@ function agentTimeline(c, steps, mi) {
     if (s.step === 'radiologist' && s.exam) head.push(' \u00b7 ' + s.exam);
     if (s.department) head.push(' \u00b7 ' + s.department);
     if (s.model) head.push(' \u00b7 ', h('span', { class: 'mono' }, s.model));
-    if (s.step !== 'answer') head.push(' ', stepMeta(s.job));
+    if (s.step !== 'answer' && s.step !== 'laboratory') head.push(' ', stepMeta(s.job));
     var body = h('div', { class: 'step-body' });
     add(body, jobProblem(s.job));
     add(body, stepBody(c, s));

@@ -1,6 +1,7 @@
 /**
- * Client script, part 4: the run manifests (models and their parameters, template hashes, case files, versions,
- * tokens, cost and time) and the start-up that renders every section.
+ * Client script, part 4: the run manifests (models and their parameters, each agent's models with their roles and
+ * its warnings, template hashes, case files, versions, tokens, cost and time) and the start-up that renders every
+ * section.
  */
 export const CLIENT_MANIFEST = String.raw`
 /* ---------- manifest ---------- */
@@ -52,6 +53,10 @@ function renderManifest() {
         ]);
       }))
     ])));
+    (DATA.agents || []).filter(function (a) { return DATA.models[a.model] && DATA.models[a.model].run === r.index; }).forEach(function (a) {
+      var named = a.variant && a.variant.toLowerCase() !== a.label.toLowerCase() ? ' (' + a.variant + ')' : '';
+      add(box, h('div', { class: 'agent-record', 'data-agent': a.model }, [h('h4', null, 'ClinicalAgent ' + a.label + named + ': the models it may call')].concat(agentWarnings(a), agentSettings(a))));
+    });
     if (m) {
       add(box, h('h4', null, 'Prompt templates'));
       add(box, h('div', { class: 'scroll' }, h('table', null, [h('thead', null, h('tr', null, [h('th', null, 'Template'), h('th', null, 'Hash'), h('th', null, 'Source')])),
