@@ -3,9 +3,12 @@
  * them): each rating is a job of the model `judge:<spec>`, kind `judge-4d`, keyed by the judge, the rated answer's
  * key, the attempt and the template. Per answer and judge the first readable rating counts; when every attempt
  * failed or was unreadable, it is a judge error (never a zero), as `clinicallab judge` counts it. An answer's
- * ratings are the mean over the judges that rated it; a model's are the mean over its rated answers.
+ * ratings are the mean over the judges that rated it; a model's are the mean over its rated answers. The
+ * baseline as judge (`--judge baseline`) rates with offline heuristics (src/models/baseline/judge.ts), not a
+ * clinical judgement: its ratings, and every mean that includes them, are marked `heuristic`.
  */
 import { DIMENSIONS, meanRatings, overall, type Ratings } from '../metrics/judge4d.js';
+import { parseModelSpec } from '../models/spec.js';
 import { hashOf } from '../run/keys.js';
 import type { JobRecord } from './run-reader.js';
 
@@ -20,6 +23,17 @@ export interface JudgeTally {
   pending: number;
   ratings: Ratings | null;
   overall: number | null;
+  /** The ratings are (or include) the baseline's heuristics rather than a model's or a person's judgement. */
+  heuristic: boolean;
+}
+
+/** Whether a judge spec is the baseline, which rates with heuristics (the same test `clinicallab judge` makes). */
+export function isHeuristicJudge(spec: string): boolean {
+  try {
+    return parseModelSpec(spec).provider === 'baseline';
+  } catch {
+    return false;
+  }
 }
 
 export interface JudgeRead extends JudgeTally {
@@ -36,9 +50,9 @@ function ratingsOf(parsed: unknown): Ratings | null {
   return DIMENSIONS.every((d) => typeof x[d] === 'number' && Number.isFinite(x[d])) ? (Object.fromEntries(DIMENSIONS.map((d) => [d, x[d] as number])) as Ratings) : null;
 }
 
-const tally = (list: readonly Ratings[], judgeErrors: number, pending: number): JudgeTally => {
+const tally = (list: readonly Ratings[], judgeErrors: number, pending: number, heuristic: boolean): JudgeTally => {
   const ratings = meanRatings(list);
-  return { n: list.length, judgeErrors, pending, ratings, overall: ratings ? overall(ratings) : null };
+  return { n: list.length, judgeErrors, pending, ratings, overall: ratings ? overall(ratings) : null, heuristic };
 };
 
 /** Per candidate model (of `candidates`), the judge's ratings of its six-section answers; models nobody rated are absent. */
@@ -98,7 +112,11 @@ export function readJudgeRatings(jobs: readonly JobRecord[], candidates: readonl
   }
   for (const [model, m] of perModel) {
     const used = judges.filter((j) => m.judge.has(j));
-    out.set(model, { ...tally(m.all, m.errors, m.pending), judges: used, byJudge: used.map((judge) => ({ judge, ...tally(m.judge.get(judge)!.list, m.judge.get(judge)!.errors, m.judge.get(judge)!.pending) })) });
+    const byJudge = used.map((judge) => {
+      const t = m.judge.get(judge)!;
+      return { judge, ...tally(t.list, t.errors, t.pending, isHeuristicJudge(judge)) };
+    });
+    out.set(model, { ...tally(m.all, m.errors, m.pending, byJudge.some((b) => b.heuristic)), judges: used, byJudge });
   }
   return out;
 }

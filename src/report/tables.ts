@@ -94,6 +94,7 @@ export function judgeRecords(vm: ReportViewModel): Row[] {
     [{ judge: 'all', ...j }, ...(j.byJudge.length > 1 ? j.byJudge : [])].map((t) => ({
       model: j.label,
       judge: t.judge === 'all' ? (j.judges.length === 1 ? j.judges[0]! : 'all') : t.judge,
+      heuristic: t.heuristic,
       n: t.n,
       ...Object.fromEntries(DIMENSIONS.map((d) => [d, t.ratings?.[d] ?? null])),
       overall: t.overall,
@@ -102,7 +103,7 @@ export function judgeRecords(vm: ReportViewModel): Row[] {
     })),
   );
 }
-export const JUDGE_HEADER = ['model', 'judge', 'n', ...DIMENSIONS, 'overall', 'judge_errors', 'pending'];
+export const JUDGE_HEADER = ['model', 'judge', 'heuristic', 'n', ...DIMENSIONS, 'overall', 'judge_errors', 'pending'];
 
 /** Per run and task: records with a gold answer, records of the run, and those skipped for want of one. */
 export function datasetRecords(vm: ReportViewModel): Row[] {

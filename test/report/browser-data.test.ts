@@ -8,8 +8,8 @@
  * - payloads planted in what a dataset holds (case summary, gold answers, exam findings and impressions), in a
  *   hospital's own department names and in the manifest (a model named with markup, a server path with a script)
  *   stay text; the Dataset panel of that partial run says per task how many records have a gold answer;
- * - a judged run shows the 4-dimension ratings per model.
- * Screenshots: test-output/report-partial.png, report-judge.png.
+ * - a judged run shows the 4-dimension ratings per model; the baseline's heuristic ratings are labelled as such.
+ * Screenshots: test-output/report-partial.png, report-judge.png, report-judge-heuristic.png.
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ import { ROOT, tempDir } from '../helpers.js';
 import { makeAgentRun } from './agent-fixture.js';
 import { countText, haveChromium, launch, openReport, rowCount, type Browser } from './chromium.js';
 import { emptyLexiconContext, makeRun, makeTaintedRun, TAINTED_MODEL, XSS } from './fixture.js';
-import { JUDGE_A, judgeWithScriptedJudges } from './judge-fixture.js';
+import { JUDGE_A, JUDGE_B, judgeWithScriptedJudges } from './judge-fixture.js';
 
 /** Keys whose values are the data's vocabulary (statuses, step kinds, labels, ids), kept as they are. */
 const KEEP = new Set(['status', 'step', 'model', 'department', 'departments', 'chosen', 'found', 'key', 'exam', 'name', 'task', 'rule', 'uid', 'language']);
@@ -79,6 +79,8 @@ let tainted: ReportViewModel;
 let taintedFile: string;
 let judged: ReportViewModel;
 let judgedFile: string;
+let heuristic: ReportViewModel;
+let heuristicFile: string;
 
 describe.skipIf(!haveChromium)('the HTML report in Chromium, with data like real runs', () => {
   beforeAll(async () => {
@@ -99,6 +101,12 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium, with data like real
     judged = await buildViewModel([agentDir], { context: emptyLexiconContext(), ci: false });
     judgedFile = join(tempDir(), 'judged.html');
     writeFileAtomic(judgedFile, renderHtml(judged));
+    const heuristicDir = join(tempDir(), 'judged-by-baseline');
+    await makeRun(heuristicDir, ['urology'], { models: ['baseline'] });
+    await judgeWithScriptedJudges(heuristicDir, ['baseline', JUDGE_B]);
+    heuristic = await buildViewModel([heuristicDir], { context: emptyLexiconContext(), ci: false });
+    heuristicFile = join(tempDir(), 'judged-by-baseline.html');
+    writeFileAtomic(heuristicFile, renderHtml(heuristic));
     browser = await launch();
   }, 180_000);
 
@@ -206,7 +214,27 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium, with data like real
     expect(lines).toHaveLength(3); // all judges, then each
     expect(lines[0]).toMatch(/All judges \(mean\)\s+75\.0\s+70\.0\s+65\.0\s+60\.0\s+67\.5\s+3\s+6/);
     expect(lines[1]).toMatch(new RegExp(`${JUDGE_A.replace(/[.:/]/g, '\\$&')}\\s+60\\.0\\s+50\\.0\\s+40\\.0\\s+30\\.0\\s+45\\.0\\s+3\\s+3`));
+    // model judges: nothing is labelled heuristic
+    expect(await page.locator('#judge .judge-heuristic, #judge tr[data-heuristic]').count()).toBe(0);
+    expect(await page.locator('#judge').innerText()).not.toContain('heuristic');
     await page.locator('#judge').screenshot({ path: join(ROOT, 'test-output', 'report-judge.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('labels the baseline judge’s ratings as heuristic, not a clinical judgement', async () => {
+    const { page, problems } = await openReport(browser, heuristicFile);
+    const banner = await page.locator('#judge .banner.judge-heuristic').innerText();
+    expect(banner).toContain('Heuristic ratings: baseline rated offline');
+    expect(banner).toContain('not a clinical judgement');
+    const j = heuristic.judge![0]!;
+    const lines = await page.locator(`#judge .block.judge[data-model="${j.model}"] tbody tr`).allInnerTexts();
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^All judges \(mean\) includes heuristic ratings\s/);
+    expect(lines[1]).toMatch(/^baseline heuristic\s/);
+    expect(lines[2]).toMatch(new RegExp(`^${JUDGE_B.replace(/[.:/]/g, '\\$&')}\\s`));
+    expect(lines[2]).not.toContain('heuristic');
+    await page.locator('#judge').screenshot({ path: join(ROOT, 'test-output', 'report-judge-heuristic.png') });
     expect(problems).toEqual([]);
     await page.close();
   });

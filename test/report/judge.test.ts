@@ -1,7 +1,8 @@
 /**
  * Reports after `clinicallab judge`: the judge's ratings (stored as `judge:<spec>` jobs) never make a report
  * rescore the run, nor do an agent's steps; the ratings are read back exactly as the judge counted them — per
- * model and per judge, with judge errors apart — and exported. A report still rescores a run whose answers went
+ * model and per judge, with judge errors apart — and exported; the baseline's heuristic ratings are labelled as
+ * such. A report still rescores a run whose answers went
  * on after its last scoring, also for a record that already had scores.
  */
 import { join } from 'node:path';
@@ -61,11 +62,11 @@ describe('a judged run', () => {
 
   it('exports the ratings as CSV and JSON', () => {
     const lines = exportTable(vm, 'judge', 'csv').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('model,judge,n,fluency,relevance,completeness,proficiency,overall,judge_errors,pending');
-    // per model: all judges, then each of the two
+    expect(lines[0]).toBe('model,judge,heuristic,n,fluency,relevance,completeness,proficiency,overall,judge_errors,pending');
+    // per model: all judges, then each of the two; model judges, so no line is heuristic
     expect(lines).toHaveLength(1 + 2 * 3);
-    expect(lines).toContain(`baseline,${JUDGE_A},3,60,50,40,30,45,3,0`);
-    expect(lines).toContain('baseline,all,3,75,70,65,60,67.5,6,0');
+    expect(lines).toContain(`baseline,${JUDGE_A},false,3,60,50,40,30,45,3,0`);
+    expect(lines).toContain('baseline,all,false,3,75,70,65,60,67.5,6,0');
     const json = JSON.parse(exportTable(vm, 'judge', 'json')) as { rows: { model: string; judge: string; overall: number | null }[] };
     expect(json.rows.find((r) => r.model === AGENT_ID && r.judge === 'all')!.overall).toBeCloseTo(judged.find((j) => j.model === AGENT_ID)!.overall!, 6);
   });
@@ -76,6 +77,35 @@ describe('a judged run', () => {
     const v = await buildViewModel([plain], { context: emptyLexiconContext(), ci: false });
     expect(v.judge).toBeUndefined();
     expect(exportTable(v, 'judge', 'csv').trimEnd().split('\r\n')).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('ratings by the baseline as judge', () => {
+  it('are labelled heuristic, per judge and in every mean that includes them, as `clinicallab judge --json` labels them', async () => {
+    const run = join(tempDir(), 'baseline-judged');
+    await makeRun(run, ['urology'], { models: ['baseline'] });
+    const cli = await runCli('judge', run, '--judge', 'baseline', '--json');
+    expect(cli.code, cli.err).toBe(0);
+    expect((JSON.parse(cli.out) as { judges: unknown[] }).judges).toEqual([{ spec: 'baseline', heuristic: true }]);
+    const only = await buildViewModel([run], { context: emptyLexiconContext(), ci: false });
+    expect(only.judge![0]).toMatchObject({ label: 'baseline', heuristic: true, judges: ['baseline'], byJudge: [{ judge: 'baseline', heuristic: true }] });
+    const [head, line] = exportTable(only, 'judge', 'csv').trimEnd().split('\r\n');
+    expect(head!.split(',')[2]).toBe('heuristic');
+    expect(line).toMatch(/^baseline,baseline,true,6,/);
+
+    // a model judge beside it: its own line is not heuristic, the mean of both is
+    await judgeWithScriptedJudges(run, [JUDGE_B]);
+    const both = await buildViewModel([run], { context: emptyLexiconContext(), ci: false });
+    const j = both.judge![0]!;
+    expect(j.byJudge.map((b) => [b.judge, b.heuristic])).toEqual([
+      ['baseline', true],
+      [JUDGE_B, false],
+    ]);
+    expect(j.heuristic).toBe(true);
+    const lines = exportTable(both, 'judge', 'csv').trimEnd().split('\r\n').slice(1).map((l) => l.split(',').slice(0, 3).join(','));
+    expect(lines).toEqual(['baseline,all,true', 'baseline,baseline,true', `baseline,${JUDGE_B},false`]);
+    const json = JSON.parse(exportTable(both, 'judge', 'json')) as { rows: { judge: string; heuristic: boolean }[] };
+    expect(json.rows.map((r) => r.heuristic)).toEqual([true, true, false]);
   }, 60_000);
 });
 

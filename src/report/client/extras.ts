@@ -1,7 +1,7 @@
 /**
  * Client script, part 6: what the dataset supports — per run and task, the records with a gold answer and those
  * skipped for want of one (a panel, and a line under the leaderboard) — and the 4-dimension judge's ratings, a
- * small table per rated model. Text only, like every part.
+ * small table per rated model, the baseline's heuristic ratings labelled as such. Text only, like every part.
  */
 export const CLIENT_EXTRAS = String.raw`
 /* ---------- dataset ---------- */
@@ -33,17 +33,25 @@ function renderDataset() {
 
 /* ---------- 4-dimension judge ---------- */
 var JUDGE_DIMS = [['fluency', 'Fluency'], ['relevance', 'Relevance'], ['completeness', 'Completeness'], ['proficiency', 'Proficiency']];
+function heuristicBadge(l) {
+  if (!l.t.heuristic) return null;
+  return h('span', { class: 'badge pend', title: 'Offline heuristics of the baseline, not a clinical judgement' }, l.mean ? 'includes heuristic ratings' : 'heuristic');
+}
 function renderJudge() {
   var host = clear($('judge-body'));
+  var heuristic = [];
+  DATA.judge.forEach(function (j) { j.byJudge.forEach(function (b) { if (b.heuristic && heuristic.indexOf(b.judge) < 0) heuristic.push(b.judge); }); });
+  if (heuristic.length) add(host, h('p', { class: 'banner warn judge-heuristic' }, 'Heuristic ratings: ' + heuristic.join(', ') + ' rated offline with simple heuristics (the answer\u2019s section format, and how many of its terms it shares with the case and the reference), not a clinical judgement. Read them as a format-and-overlap check, never as a stand-in for a model or a person judging the answer.'));
   DATA.judge.forEach(function (j) {
-    var lines = [{ name: j.judges.length > 1 ? 'All judges (mean)' : j.judges[0], t: j }].concat(j.byJudge.length > 1 ? j.byJudge.map(function (b) { return { name: b.judge, t: b }; }) : []);
+    var several = j.judges.length > 1;
+    var lines = [{ name: several ? 'All judges (mean)' : j.judges[0], t: j, mean: several }].concat(j.byJudge.length > 1 ? j.byJudge.map(function (b) { return { name: b.judge, t: b, mean: false }; }) : []);
     var box = h('div', { class: 'block judge', 'data-model': j.model });
     add(box, h('h3', null, j.label));
     add(box, h('div', { class: 'scroll' }, h('table', { class: 'judge' }, [
       h('thead', null, h('tr', null, [h('th', null, 'Judge')].concat(JUDGE_DIMS.map(function (d) { return h('th', { class: 'num' }, d[1]); })).concat([h('th', { class: 'num' }, 'Overall'), h('th', { class: 'num', title: 'Answers rated' }, 'n'), h('th', { class: 'num', title: 'Answers with no readable rating after every attempt (not counted as zero)' }, 'Judge errors')]))),
       h('tbody', null, lines.map(function (l) {
         var t = l.t;
-        return h('tr', null, [h('td', { class: 'mono' }, l.name)].concat(JUDGE_DIMS.map(function (d) { return h('td', { class: 'num', 'data-dim': d[0] }, fmt(t.ratings ? t.ratings[d[0]] : null, 1)); }))
+        return h('tr', { 'data-heuristic': t.heuristic ? '1' : null }, [h('td', null, [h('span', { class: 'mono' }, l.name), ' ', heuristicBadge(l)])].concat(JUDGE_DIMS.map(function (d) { return h('td', { class: 'num', 'data-dim': d[0] }, fmt(t.ratings ? t.ratings[d[0]] : null, 1)); }))
           .concat([h('td', { class: 'num', 'data-dim': 'overall' }, fmt(t.overall, 1)), h('td', { class: 'num' }, String(t.n)), h('td', { class: 'num' }, String(t.judgeErrors) + (t.pending ? ' (' + t.pending + ' pending)' : ''))]));
       }))
     ])));
