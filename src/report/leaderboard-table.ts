@@ -3,9 +3,11 @@
  * DWR, CDA, Acceptability, Avg (and the weighted average used for per-department ranking). Text columns scored
  * without BERTScore are marked, never passed off as full scores; counts of errors and skips sit under the table.
  * The best value of each column carries a ▲ (so it survives piping into a file or a pager) and is bold on a
- * terminal; the `*` stays the mark of text columns scored without BERTScore.
+ * terminal; the `*` stays the mark of text columns scored without BERTScore. Under the table, one line per model
+ * gives the numbers DIFR and PD are built from (the four DIFR rates and the share of gold preliminary items
+ * recovered), with their intervals when the rows have them.
  */
-import { COLUMNS, type Leaderboard } from '../metrics/clinical.js';
+import { COLUMNS, DETAILS, type Leaderboard } from '../metrics/clinical.js';
 import type { Interval } from '../metrics/compare.js';
 
 export interface LeaderboardRow {
@@ -13,10 +15,24 @@ export interface LeaderboardRow {
   leaderboard: Leaderboard;
   dwr?: number;
   ci?: Record<keyof Leaderboard, Interval>;
+  /** The interval of DWR (a bootstrap within departments, see dwrCI). */
+  dwrCi?: Interval;
   errors: Record<string, number>;
   pending: Record<string, number>;
   skipped: Record<string, number>;
   unreadable?: Record<string, number>;
+}
+
+export interface TableOptions {
+  lexicalOnly: boolean;
+  style: TableStyle;
+  widthOf: (s: string) => number;
+  /** Heading of the first column (default Model). */
+  firstColumn?: string;
+  /** The lines of DIFR rates and PD share under the table (default true; shown only when a row has them). */
+  details?: boolean;
+  /** The legend of the best-value mark (default true, with several rows). */
+  legend?: boolean;
 }
 
 export interface TableStyle {
@@ -32,6 +48,28 @@ export const BEST_MARK = '▲';
 export const BEST_LEGEND = `${BEST_MARK} best value of the column`;
 
 const fmt = (v: number | null | undefined): string => (v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(2));
+const fmtCi = (iv: Interval | undefined): string => (iv ? `${iv.low.toFixed(1)}–${iv.high.toFixed(1)}` : '');
+
+/** One line per model with the four DIFR rates and PDShare (and their intervals); none when no row has them. */
+function detailLines(rows: readonly LeaderboardRow[], opts: TableOptions): string[] {
+  // rows built from published figures have no details at all
+  const detail = (r: LeaderboardRow, k: (typeof DETAILS)[number]): number | null => (r.leaderboard as Partial<Leaderboard>)[k]?.value ?? null;
+  if (!rows.some((r) => DETAILS.some((k) => detail(r, k) !== null))) return [];
+  const width = Math.max(...rows.map((r) => opts.widthOf(r.model)));
+  const out = [
+    opts.style.dim(
+      `Details${rows.some((r) => r.ci) ? ' (95% CI)' : ''}: DIFR3/5Quantity answers naming exactly 3/5 departments, DIFR3/5Name named departments that are on the list (pooled), PDShare gold preliminary items recovered (mean share)`,
+    ),
+  ];
+  for (const r of rows) {
+    const parts = DETAILS.map((k) => {
+      const iv = r.ci?.[k];
+      return `${k} ${fmt(detail(r, k))}${iv ? ` (${fmtCi(iv)})` : ''}`;
+    });
+    out.push(`  ${r.model}${' '.repeat(width - opts.widthOf(r.model))}  ${parts.join('  ')}`);
+  }
+  return out;
+}
 
 function value(row: LeaderboardRow, col: string): number | null {
   if (col === 'DWR') return row.dwr ?? null;
@@ -39,7 +77,7 @@ function value(row: LeaderboardRow, col: string): number | null {
 }
 
 /** Render rows as aligned text; the best value of each column is marked ▲ (and shown bold). */
-export function leaderboardTable(rows: readonly LeaderboardRow[], opts: { lexicalOnly: boolean; style: TableStyle; widthOf: (s: string) => number; firstColumn?: string }): string {
+export function leaderboardTable(rows: readonly LeaderboardRow[], opts: TableOptions): string {
   const cols = [...COLUMNS, ...DERIVED] as string[];
   // with several rows every value cell keeps one column for the mark, so the numbers stay aligned
   const mark = (on: boolean): string => (rows.length < 2 ? '' : on ? BEST_MARK : ' ');
@@ -52,8 +90,8 @@ export function leaderboardTable(rows: readonly LeaderboardRow[], opts: { lexica
       ? [
           '  95% CI',
           ...cols.map((c) => {
-            const iv = c === 'DWR' ? null : r.ci![c as keyof Leaderboard];
-            return iv ? `${iv.low.toFixed(1)}–${iv.high.toFixed(1)}${mark(false)}` : '';
+            const iv = c === 'DWR' ? r.dwrCi : r.ci![c as keyof Leaderboard];
+            return iv ? `${fmtCi(iv)}${mark(false)}` : '';
           }),
         ]
       : undefined,
@@ -70,6 +108,7 @@ export function leaderboardTable(rows: readonly LeaderboardRow[], opts: { lexica
     const ci = ciRows[ri];
     if (ci) out.push(opts.style.dim(line(ci)));
   });
+  if (opts.details !== false) out.push(...detailLines(rows, opts));
   for (const r of rows) {
     const n = r.leaderboard.Acc.n || r.leaderboard.FD.n || r.leaderboard.Avg.n;
     const parts = [`${r.model}: ${n} records scored`];
@@ -83,7 +122,7 @@ export function leaderboardTable(rows: readonly LeaderboardRow[], opts: { lexica
     if (r.unreadable) list('not in the requested form (scored as given):', r.unreadable);
     out.push(opts.style.dim(parts.join('; ')));
   }
-  if (rows.length > 1) out.push(opts.style.dim(BEST_LEGEND));
+  if (rows.length > 1 && opts.legend !== false) out.push(opts.style.dim(BEST_LEGEND));
   if (opts.lexicalOnly) out.push(opts.style.dim('* (BLEU + ROUGE-L) / 2: no BERTScore model configured (--bertscore-model <dir>), so these are not comparable with full scores.'));
   return out.join('\n');
 }
