@@ -18,7 +18,7 @@ import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
 import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
 import { printRunSummary, printScores } from './run-summary.js';
-import { scoreRuns } from './score-exec.js';
+import { scoreFlagsOf, scoreRuns } from './score-exec.js';
 import { writeReport } from '../../report/index.js';
 
 export interface RunFlags {
@@ -217,7 +217,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     progress?.finish();
     const info = describeRun(dir);
     // score what was answered (no model is called) and show the leaderboard
-    const [scores] = info.totals.done > 0 ? await scoreRuns(io, [dir], taxonomy, { ...(flags.bertscoreModel ? { bertscoreModel: flags.bertscoreModel } : {}) }) : [];
+    const [scores] = info.totals.done > 0 ? await scoreRuns(io, [dir], taxonomy, scoreFlagsOf(flags)) : [];
     if (flags.json) io.out(JSON.stringify({ dir, result, totals: info.totals, status: info.status, errors: info.errorsByKind, ...(scores ? { leaderboard: Object.fromEntries(scores.models.map((m) => [m.model, m.leaderboard])) } : {}) }, null, 2));
     else {
       printRunSummary(io, info, result);
