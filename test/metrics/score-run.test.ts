@@ -67,7 +67,7 @@ describe('scoring a run', () => {
     expect(r.out).toContain('95% CI');
     expect(r.out).toContain('baseline by language');
     expect(r.out).toMatch(/baseline vs openai-compatible:mock-model@http:\/\/127\.0\.0\.1:\d+\/v1/);
-    expect(r.out).toMatch(/Acc\s+\d+\s+[\d.]+\s+0\.00\s+[\d.]+\s+<?[\d.]+\s+mcnemar/);
+    expect(r.out).toMatch(/^Acc\s+\d+\s+[\d.]+\s+0\.00\s+[\d.]+\s+<?[\d.]+\s+McNemar$/m);
     expect(r.out).toContain('no BERTScore model configured');
     expect(r.out).toMatch(/errors \(excluded\): department \d+/);
     const json = JSON.parse((await runCli('score', dir, '--json')).out) as { textComponents: string; models: { model: string; leaderboard: { Acc: { value: number; n: number } } }[] };

@@ -1,40 +1,105 @@
 /** `clinicallab score <run…>`: (re)score stored answers — no candidate model is called — and print the leaderboard. */
 import type { Command } from 'commander';
 import { basename } from 'node:path';
-import { leaderboard } from '../../metrics/clinical.js';
-import { compareModels, leaderboardCI } from '../../metrics/compare.js';
-import { departmentWinRate } from '../../metrics/dwr.js';
-import { groupCases, type ModelScores } from '../../metrics/score-run.js';
+import { leaderboard, type Leaderboard, type MetricOptions } from '../../metrics/clinical.js';
+import { compareModels, leaderboardCI, type ComparisonRow } from '../../metrics/compare.js';
+import { departmentWinRate, dwrCI } from '../../metrics/dwr.js';
+import { groupCases, groupCounts, type ModelScores } from '../../metrics/score-run.js';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, type BootstrapOptions } from '../../metrics/stats.js';
 import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { displayWidth, paint, table, type Io } from '../io.js';
 import { taxonomyFrom, UsageError } from '../common.js';
-import { BEST_LEGEND, leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-table.js';
+import { leaderboardTable, type LeaderboardRow, type TableStyle } from '../../report/leaderboard-table.js';
 import { buildViewModel } from '../../report/view-model.js';
 import { reportExtras } from './report-shared.js';
-import { scoreRuns, type ScoreFlags } from './score-exec.js';
+import { matcherFlags, matcherOptionsOf, scoreRuns, type ScoreFlags } from './score-exec.js';
 
 interface Options extends ScoreFlags {
   ci?: boolean;
   resamples?: string;
+  seed?: string;
   by?: string;
   compare?: boolean;
   json?: boolean;
   departments?: string;
 }
 
+type By = 'department' | 'language';
+type Labelled = ModelScores & { label: string };
+type Counts = Pick<ModelScores, 'errors' | 'pending' | 'skipped' | 'unreadable'>;
+
+/** A whole number flag in [min, max], or undefined when not given. */
+function wholeNumber(flag: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === undefined) return undefined;
+  const n = value.trim() === '' ? NaN : Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} should be a whole number ≥ ${min}${max < Number.MAX_SAFE_INTEGER ? ` and ≤ ${max}` : ''}, not "${value}"`);
+  return n;
+}
+
+/** How a group of a breakdown is named: records without a department (partial datasets) get a name of their own. */
+export function groupLabel(group: string, by: By): string {
+  return group !== '' ? group : by === 'department' ? '(no department)' : '(no language)';
+}
+
+/** The breakdown of one model: per group its leaderboard and the counts of what was not scored. */
+function breakdown(m: ModelScores, by: By, metricOpts: MetricOptions): { group: string; leaderboard: Leaderboard; counts: Counts }[] {
+  const cases = groupCases(m.cases, by);
+  const counts = groupCounts(m.outcomes, by);
+  const none: Counts = { errors: {}, pending: {}, skipped: {}, unreadable: {} };
+  return [...new Set([...cases.keys(), ...counts.keys()])]
+    .sort((a, b) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)))
+    .map((g) => ({ group: groupLabel(g, by), leaderboard: leaderboard(cases.get(g) ?? [], metricOpts), counts: counts.get(g) ?? none }));
+}
+
+/** Names of the comparison rows in the terminal, and the test behind each. */
+const COMPARE_LABELS: Record<string, string> = { WeightedAvg: 'Weighted avg', DWR: 'DWR (head to head)' };
+const AGGREGATES = new Set(['DIFR', 'Acceptability', 'Avg', 'WeightedAvg']);
+function testLabel(r: ComparisonRow): string {
+  if (r.test === 'mcnemar') return 'McNemar';
+  if (r.metric === 'DWR') return 'bootstrap within departments';
+  return AGGREGATES.has(r.metric) ? 'bootstrap of the aggregate' : 'bootstrap of the mean';
+}
+
+function comparisonTable(rows: readonly ComparisonRow[]): string {
+  const f = (v: number | undefined): string => (v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(2));
+  return table(
+    ['metric', 'n', 'A', 'B', 'A − B', '95% CI', 'p', 'test'],
+    rows.map((r) => [
+      COMPARE_LABELS[r.metric] ?? r.metric,
+      String(r.n),
+      f(r.a),
+      f(r.b),
+      f(r.diff),
+      r.low !== undefined && r.high !== undefined ? `${f(r.low)} – ${f(r.high)}` : '',
+      !Number.isFinite(r.p) ? '—' : r.p < 0.001 ? '<0.001' : r.p.toFixed(3),
+      testLabel(r),
+    ]),
+    [1, 2, 3, 4, 6],
+  );
+}
+
+const COMPARE_NOTE = [
+  'McNemar: exact test on the records one model got right and the other wrong. Bootstrap of the mean: the per-record',
+  'differences resampled. Bootstrap of the aggregate: DIFR, Acceptability, Avg and the weighted average recomputed for',
+  'both models from the same resampled records. DWR (head to head): the two models’ DWR when only they are compared',
+  '(ties win for both), records resampled within departments.',
+];
+
 export function register(program: Command, io: Io): void {
-  program
+  const cmd = program
     .command('score')
     .description('score the stored answers of one or more runs (no model is called) and print the leaderboard')
     .argument('<runs...>', 'run directories (or names under clinicallab-runs/)')
     .option('--bertscore-model <dir>', 'local BERTScore model folder (config.json, tokenizer.json, onnx/model.onnx); without it text scores are BLEU + ROUGE-L only, and say so')
     .option('--judge <spec>', 'a model that judges diagnosis matches the lexicon cannot decide (e.g. openai:gpt-4o-mini); its unreadable replies count as judge errors')
-    .option('--cda-requires-preliminary', 'CDA also requires the preliminary diagnosis to be right')
-    .option('--ci', 'show 95% bootstrap confidence intervals')
-    .option('--resamples <n>', 'bootstrap resamples (default 1000)')
+    .option('--cda-requires-preliminary', 'CDA also requires the preliminary diagnosis to be right');
+  matcherFlags(cmd)
+    .option('--ci', 'show 95% bootstrap confidence intervals (DWR too, with several models)')
+    .option('--resamples <n>', `bootstrap resamples of --ci and --compare (default ${DEFAULT_RESAMPLES})`)
+    .option('--seed <n>', `seed of the bootstraps of --ci and --compare (default ${DEFAULT_SEED}); the same seed gives the same intervals and p-values`)
     .option('--by <what>', 'also break scores down by department or language')
-    .option('--compare', 'paired comparison of the models (McNemar for yes/no columns, paired bootstrap for the rest)')
+    .option('--compare', 'paired comparison of the first model with each other one (McNemar for yes/no columns, paired bootstrap for the rest)')
     .option('--cases <paths...>', 'case files, when they are no longer where the run found them')
     .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
     .option('--json', 'print JSON')
@@ -43,61 +108,84 @@ export function register(program: Command, io: Io): void {
       `
 Scores are recomputed from the answers stored in each run and written back to the run (table "scores", with
 the reason for every verdict). Several runs (or a run with several models) are compared: DWR is computed
-across all of them.`,
+across all of them. The matcher flags change which diagnoses count as the gold one (see clinicallab match).`,
     )
     .action(async (runs: string[], opts: Options) => {
       const dirs = runs.map((r) => (isRunDir(r) ? r : `${RUNS_DIR}/${r}`));
       const missing = dirs.filter((d) => !isRunDir(d));
       if (missing.length) throw new UsageError(`not a run directory: ${missing.join(', ')}`);
       if (opts.by && opts.by !== 'department' && opts.by !== 'language') throw new UsageError('--by takes department or language');
-      const resamples = opts.resamples === undefined ? undefined : Number(opts.resamples);
-      if (resamples !== undefined && (!Number.isInteger(resamples) || resamples < 10)) throw new UsageError('--resamples should be a whole number ≥ 10');
+      const by = opts.by as By | undefined;
+      const resamples = wholeNumber('--resamples', opts.resamples, 10);
+      const seed = wholeNumber('--seed', opts.seed, 0, 2 ** 32 - 1);
+      matcherOptionsOf(opts); // a bad matcher flag is a usage error before anything is scored
       const taxonomy = await taxonomyFrom(opts.departments);
       const scored = await scoreRuns(io, dirs, taxonomy, opts);
-      const all: (ModelScores & { label: string })[] = scored.flatMap((r) =>
+      const all: Labelled[] = scored.flatMap((r) =>
         r.models.map((m) => ({ ...m, label: scored.filter((x) => x.models.some((y) => y.model === m.model)).length > 1 ? `${m.model} (${basename(r.dir)})` : m.model })),
       );
-      const dwr = departmentWinRate(Object.fromEntries(all.map((m) => [m.label, m.cases])));
-      const metricOpts = { ...(opts.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}), ...(resamples ? { resamples } : {}) };
+      const byLabel = Object.fromEntries(all.map((m) => [m.label, m.cases]));
+      const dwr = departmentWinRate(byLabel);
+      const metricOpts: MetricOptions & BootstrapOptions = {
+        ...(opts.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
+        ...(resamples !== undefined ? { resamples } : {}),
+        ...(seed !== undefined ? { seed } : {}),
+      };
+      const dwrIntervals = opts.ci && all.length > 1 ? dwrCI(byLabel, metricOpts) : undefined;
       const rows: LeaderboardRow[] = all.map((m) => ({
         model: m.label,
         leaderboard: m.leaderboard,
         ...(all.length > 1 ? { dwr: dwr.dwr[m.label]! } : {}),
         ...(opts.ci ? { ci: leaderboardCI(m.cases, metricOpts) } : {}),
+        ...(dwrIntervals ? { dwrCi: dwrIntervals[m.label] ?? null } : {}),
         errors: m.errors,
         pending: m.pending,
         skipped: m.skipped,
         unreadable: m.unreadable,
       }));
+      const groups = by ? all.map((m) => ({ model: m.label, groups: breakdown(m, by, metricOpts) })) : [];
       const lexicalOnly = scored.some((r) => r.textComponents === 'bleu+rouge');
       const comparisons = opts.compare && all.length > 1 ? all.slice(1).map((b) => ({ a: all[0]!.label, b: b.label, rows: compareModels(all[0]!.cases, b.cases, metricOpts) })) : [];
+      const bootstrap = { seed: seed ?? DEFAULT_SEED, resamples: resamples ?? DEFAULT_RESAMPLES };
       // agent statistics and what the datasets support, read back from the stores just scored
       const vm = await buildViewModel(dirs, { taxonomy, ci: false, details: false, ...(opts.cases ? { cases: opts.cases } : {}) });
       if (opts.json) {
         const datasets = vm.runs.map((r) => ({ run: r.name, dataset: r.dataset }));
-        io.out(JSON.stringify({ textComponents: lexicalOnly ? 'bleu+rouge' : 'bleu+rouge+bertscore', models: rows, dwr, comparisons, ...(vm.agents ? { agents: vm.agents } : {}), datasets }, null, 2));
+        const byGroup = by ? Object.fromEntries(groups.map((m) => [m.model, Object.fromEntries(m.groups.map((g) => [g.group, { leaderboard: g.leaderboard, counts: g.counts }]))])) : undefined;
+        io.out(
+          JSON.stringify(
+            {
+              textComponents: lexicalOnly ? 'bleu+rouge' : 'bleu+rouge+bertscore',
+              ...(opts.ci || opts.compare ? { bootstrap } : {}),
+              models: rows,
+              dwr,
+              comparisons,
+              ...(byGroup ? { by, byGroup } : {}),
+              ...(vm.agents ? { agents: vm.agents } : {}),
+              datasets,
+            },
+            null,
+            2,
+          ),
+        );
         return;
       }
-      const style = { bold: (s: string) => paint(io, 'bold', s), dim: (s: string) => paint(io, 'dim', s) };
+      const style: TableStyle = { bold: (s) => paint(io, 'bold', s), dim: (s) => paint(io, 'dim', s) };
       io.out(leaderboardTable(rows, { lexicalOnly, style, widthOf: displayWidth }));
+      if (opts.ci) io.out(style.dim(`Bootstrap: seed ${bootstrap.seed}, ${bootstrap.resamples} resamples${dwrIntervals ? '; DWR resampled within departments' : ''}.`));
       for (const line of reportExtras(io, vm)) io.out(line);
-      if (opts.by) {
-        for (const m of all) {
-          io.out(paint(io, 'bold', `\n${m.label} by ${opts.by}`));
-          const groups = [...groupCases(m.cases, opts.by as 'department' | 'language')].sort(([a], [b]) => a.localeCompare(b));
-          const sub = groups.map(([g, cases]) => ({ model: g, leaderboard: leaderboard(cases, metricOpts), errors: {}, pending: {}, skipped: {} }));
-          io.out(leaderboardTable(sub, { lexicalOnly, style, widthOf: displayWidth, firstColumn: opts.by === 'department' ? 'Department' : 'Language' }).split('\n').filter((l) => !l.includes('records scored') && !l.includes(BEST_LEGEND)).join('\n'));
-        }
+      for (const m of groups) {
+        io.out(paint(io, 'bold', `\n${m.model} by ${by!}`));
+        const sub: LeaderboardRow[] = m.groups.map((g) => ({ model: g.group, leaderboard: g.leaderboard, ...g.counts }));
+        io.out(leaderboardTable(sub, { lexicalOnly, style, widthOf: displayWidth, firstColumn: by === 'department' ? 'Department' : 'Language', details: false, legend: false }));
       }
       for (const c of comparisons) {
         io.out(paint(io, 'bold', `\n${c.a} vs ${c.b}`));
-        io.out(
-          table(
-            ['metric', 'n', 'A', 'B', 'A − B', '95% CI', 'p', 'test'],
-            c.rows.map((r) => [r.metric, String(r.n), r.a.toFixed(2), r.b.toFixed(2), r.diff.toFixed(2), r.low !== undefined ? `${r.low.toFixed(2)} – ${r.high!.toFixed(2)}` : '', r.p < 0.001 ? '<0.001' : r.p.toFixed(3), r.test]),
-            [1, 2, 3, 4, 6],
-          ),
-        );
+        io.out(comparisonTable(c.rows));
+      }
+      if (comparisons.length) {
+        io.out(style.dim(`Bootstrap: seed ${bootstrap.seed}, ${bootstrap.resamples} resamples.`));
+        for (const line of COMPARE_NOTE) io.out(style.dim(line));
       }
     });
 }
