@@ -6,11 +6,14 @@
  * `data/lexicon/diagnoses.json`; `Lexicon.fromData` takes any object of the same shape.
  *
  * Names are indexed through the same normalisation as the answers (normalise.ts), so an index key is the core of
- * a name: "Acute Stanford type A aortic dissection" and "aortic dissection, Stanford A" share a key.
+ * a name: "Acute Stanford type A aortic dissection" and "aortic dissection, Stanford A" share a key. That
+ * normalisation includes the table of Chinese abbreviations (`data/lexicon/zh-abbreviations.json`,
+ * zh-abbreviations.ts) that `load` reads beside the lexicon: 心梗 in a lexicon name is expanded as in an answer.
  */
 import { readFileSync } from 'node:fs';
 import { PACKAGE_ROOT } from '../../bench/bundled.js';
 import { analyse, basicNormalise, type MatchLang, type NormaliseHooks, type Stripped } from './normalise.js';
+import { ZhAbbreviationError, ZhAbbreviations } from './zh-abbreviations.js';
 
 export interface ConceptGroup {
   id: string;
@@ -47,6 +50,7 @@ export interface ConceptHit {
 export type Relation = 'same' | 'broader' | 'narrower';
 
 export const DEFAULT_LEXICON_PATH = `${PACKAGE_ROOT}data/lexicon/diagnoses.json`;
+export const DEFAULT_ZH_ABBREVIATIONS_PATH = `${PACKAGE_ROOT}data/lexicon/zh-abbreviations.json`;
 
 export class LexiconError extends Error {
   constructor(message: string) {
@@ -62,12 +66,37 @@ const NEGATIVE_UNIT = /^(?:non|not|no|without|非|不|无|未)$/u;
 
 let cached: Lexicon | undefined;
 
+/** The subsets of `items` with `size` elements, in order (items are few: the slots of one name). */
+function subsets<T>(items: T[], size: number, from = 0): T[][] {
+  if (size === 0) return [[]];
+  const out: T[][] = [];
+  for (let i = from; i <= items.length - size; i++) for (const rest of subsets(items, size - 1, i + 1)) out.push([items[i]!, ...rest]);
+  return out;
+}
+
+function readJson<T>(path: string, what: string, build: (data: unknown) => T): T {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new LexiconError(`cannot read ${what} ${path}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    return build(JSON.parse(text.replace(/^\uFEFF/, '')));
+  } catch (err) {
+    if (err instanceof LexiconError || err instanceof ZhAbbreviationError) throw new LexiconError(`${path}: ${err.message}`);
+    throw new LexiconError(`${path} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 /** Negation is part of a key: "non-small cell lung cancer" must never be found as "small cell lung cancer". */
 const negTag = (s: Stripped): string => (s.negated ? '|neg' : '');
 
 export class Lexicon {
   readonly groups: ReadonlyMap<string, ConceptGroup>;
   readonly hooks: NormaliseHooks;
+  /** The Chinese abbreviations expanded before names are read (empty unless given). */
+  readonly zhAbbreviations: ZhAbbreviations;
   /** Problems found while indexing (a name that two groups claim); empty for a clean lexicon. */
   readonly warnings: string[] = [];
   private readonly primary: Record<MatchLang, Map<string, string>> = { en: new Map(), zh: new Map() };
@@ -77,7 +106,8 @@ export class Lexicon {
   private readonly distinctPairs = new Set<string>();
   private readonly nameTotal: number;
 
-  private constructor(data: LexiconData) {
+  private constructor(data: LexiconData, zh: ZhAbbreviations) {
+    this.zhAbbreviations = zh;
     const groups = new Map<string, ConceptGroup>();
     for (const g of data.groups) {
       if (groups.has(g.id)) throw new LexiconError(`concept group "${g.id}" is defined twice`);
@@ -111,6 +141,7 @@ export class Lexicon {
         const name = raw === undefined ? '' : basicNormalise(raw);
         return name !== '' && name !== w ? name : undefined;
       },
+      ...(zh.size > 0 ? { expandZh: (text: string) => zh.expand(text) } : {}),
     };
     let total = 0;
     for (const g of groups.values()) {
@@ -123,7 +154,8 @@ export class Lexicon {
     this.nameTotal = total;
   }
 
-  static fromData(data: unknown): Lexicon {
+  /** A lexicon from data; `zh` is the table of Chinese abbreviations to expand (none unless given). */
+  static fromData(data: unknown, zh: ZhAbbreviations = ZhAbbreviations.none): Lexicon {
     const d = data as LexiconData;
     if (!d || typeof d !== 'object' || !Array.isArray(d.groups)) throw new LexiconError('a lexicon needs a "groups" array');
     for (const [i, g] of d.groups.entries()) {
@@ -132,22 +164,13 @@ export class Lexicon {
       if ([...g.en, ...g.zh, ...(g.abbr ?? [])].some((n) => typeof n !== 'string' || n.trim() === '')) throw new LexiconError(`group "${g.id}" has an empty or non-string name`);
       if (g.usual !== undefined && (typeof g.usual !== 'boolean' || g.parent === undefined)) throw new LexiconError(`group "${g.id}": "usual" is true or false, and only for a group with a "parent"`);
     }
-    return new Lexicon(d);
+    return new Lexicon(d, zh);
   }
 
-  static load(path: string = DEFAULT_LEXICON_PATH): Lexicon {
-    let text: string;
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (err) {
-      throw new LexiconError(`cannot read the lexicon ${path}: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    try {
-      return Lexicon.fromData(JSON.parse(text.replace(/^\uFEFF/, '')));
-    } catch (err) {
-      if (err instanceof LexiconError) throw new LexiconError(`${path}: ${err.message}`);
-      throw new LexiconError(`${path} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
-    }
+  /** The lexicon at `path` with the Chinese abbreviation table at `zhPath` (null: none). */
+  static load(path: string = DEFAULT_LEXICON_PATH, zhPath: string | null = DEFAULT_ZH_ABBREVIATIONS_PATH): Lexicon {
+    const zh = zhPath === null ? ZhAbbreviations.none : readJson(zhPath, 'the zh abbreviation table', (d) => ZhAbbreviations.from(d));
+    return readJson(path, 'the lexicon', (d) => Lexicon.fromData(d, zh));
   }
 
   /** The bundled lexicon, loaded once. */
@@ -186,8 +209,20 @@ export class Lexicon {
     else if (sec.get(key) !== id) sec.set(key, null);
   }
 
-  private get1(mode: MatchLang, fullKey: string, key: string): string | undefined {
-    return this.primary[mode].get(fullKey) ?? this.primary[mode].get(key) ?? this.secondary[mode].get(key) ?? undefined;
+  private get1(mode: MatchLang, fullKey: string, key: string, tag = ''): string | undefined {
+    const primary = this.primary[mode];
+    const hit = primary.get(fullKey + tag);
+    if (hit) return hit;
+    // fewer of the stated slots, most first: "陈旧性下壁心肌梗死" (course old, site inferior) is found as the name
+    // with its course ("陈旧性心肌梗死"), not only as the bare "心肌梗死"
+    const [, ...tags] = fullKey.split('|');
+    for (let size = tags.length - 1; size >= 1; size--) {
+      for (const subset of subsets(tags, size)) {
+        const id = primary.get(`${key}|${subset.join('|')}${tag}`);
+        if (id) return id;
+      }
+    }
+    return primary.get(key + tag) ?? this.secondary[mode].get(key + tag) ?? undefined;
   }
 
   /** The concept of a reading: the whole reading, else the longest name inside it that covers its head. */
@@ -195,7 +230,7 @@ export class Lexicon {
     const n = s.units.length;
     if (n === 0) return undefined;
     const tag = negTag(s);
-    const whole = this.get1(mode, s.fullKey + tag, s.key + tag);
+    const whole = this.get1(mode, s.fullKey, s.key, tag);
     if (whole) return { id: whole, whole: true, residue: [] };
     if (mode === 'zh') {
       // Chinese names are right-headed: only a suffix can name the disease (肝硬化 in 乙型肝炎肝硬化, not 肝炎).
@@ -211,8 +246,8 @@ export class Lexicon {
     for (let len = n - 1; len >= 1; len--) {
       for (let start = Math.max(0, h - len + 1); start <= Math.min(h, n - len); start++) {
         const window = s.units.slice(start, start + len);
-        const k = [...new Set(window)].sort().join(' ') + tag;
-        const id = this.get1('en', k, k);
+        const k = [...new Set(window)].sort().join(' ');
+        const id = this.get1('en', k, k, tag);
         const residue = [...s.units.slice(0, start), ...s.units.slice(start + len)];
         if (id && !residue.some((u) => NEGATIVE_UNIT.test(u))) return { id, whole: false, residue };
       }

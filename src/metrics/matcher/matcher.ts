@@ -23,6 +23,9 @@
  *  none         otherwise; score is the best Dice seen (below the threshold), 0 when the lexicon knows both
  *               names as different concepts (fuzzy rules are then not tried)
  *
+ * Chinese abbreviations (心梗 → 心肌梗死, the lexicon's zh-abbreviations table) are expanded in both names before
+ * any rule but `exact` reads them, and every explanation lists the expansions made.
+ *
  * Readings (normalise.ts): prediction main/head/alias, gold main/head/cause/alias. Complications ("with …",
  * "伴…") are dropped; the gold's named cause counts ("heart failure due to DCM" is matched by "DCM") but the
  * prediction's does not (a model naming anaemia "due to CKD" did not name CKD as its diagnosis). Aliases
@@ -322,7 +325,11 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     lexicon,
     match: (predicted, gold, lang) => {
       try {
-        return match(predicted, gold, lang);
+        const r = match(predicted, gold, lang);
+        if (r.rule === 'exact' || r.rule === 'empty') return r;
+        // the Chinese abbreviations expanded before the rules read the names (normalise.ts), so an audit sees them
+        const notes = [...prepare(predicted, lang).a.expanded.map((x) => `${x} (prediction)`), ...prepare(gold, lang).a.expanded.map((x) => `${x} (gold)`)];
+        return notes.length > 0 ? { ...r, explanation: `${r.explanation}; expanded: ${notes.join(', ')}` } : r;
       } catch (err) {
         // Defensive: the rules are pure string code and should never throw; if they do, say so instead of crashing a run.
         return { match: false, rule: 'none', score: 0, explanation: `matcher error: ${err instanceof Error ? err.message : String(err)}` };

@@ -5,8 +5,10 @@
  *  1. `basicNormalise` — what the `exact` rule compares. Case, NFKC (full → half width), diacritics, dashes,
  *     quotes, markdown, list markers, whitespace, British → American spelling, Roman and Chinese numerals in
  *     type/stage/grade positions. Nothing here changes which disease is named.
- *  2. `analyse` — reads one answer into *readings*: `main` (the name without hedges, leading labels, trailing
- *     explanations and parentheses), `head` (main cut before a complication, a cause or a location phrase),
+ *  2. `analyse` — in zh mode first expands the Chinese abbreviations of the lexicon's table (心梗 → 心肌梗死,
+ *     zh-abbreviations.ts), then reads one answer into *readings*: `main` (the name without hedges, leading
+ *     labels, trailing explanations and parentheses; a parenthesised part that is only qualifiers, "（左）",
+ *     "(Stanford A型)", gives main its slots), `head` (main cut before a complication, a cause or a location phrase),
  *     `cause` ("X due to Y", "Y所致X": the named cause Y), `alias` (each parenthesised part) and `joined`
  *     (main with a short parenthesised modifier put back: "haemorrhoids (mixed)" → "mixed haemorrhoids",
  *     "糖尿病（2型）" → "2型糖尿病"; the matcher uses it only where the lexicon knows it as a whole name).
@@ -33,6 +35,8 @@ export interface NormaliseHooks {
   expand?: (word: string, mode: MatchLang) => string | undefined;
   /** Canonical form of one English word ('cancer' → 'carcinoma', 'kidney' → 'renal'). */
   word?: (word: string) => string;
+  /** Expansion of the Chinese abbreviations in a normalised zh text (心梗 → 心肌梗死; zh-abbreviations.ts). */
+  expandZh?: (text: string) => { text: string; applied: string[] };
 }
 
 export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity'] as const;
@@ -70,6 +74,8 @@ export interface Analysis {
   readings: Reading[];
   /** Hedges, labels, explanations and parentheses taken off before the readings were made. */
   removed: string[];
+  /** Chinese abbreviations expanded before the readings were made ("心梗 → 心肌梗死"). */
+  expanded: string[];
   empty: boolean;
 }
 
@@ -119,7 +125,7 @@ const DROP: RegExp[] = [
 const SLOTS: [SlotName, Rule[]][] = [
   ['course', [[/\bsub ?acute\b|亚急性/gu, 'subacute'], [/\b(?:hyper)?acute\b|超?急性/gu, 'acute'], [/\bchronic\b|慢性/gu, 'chronic'], [/\bold\b|陈旧性?/gu, 'old']]],
   ['side', [[/\b(?:bilateral(?:ly)?|both)\b|双侧|两侧|双(?=[肺肾膝乳眼耳髋踝足手下上侧])/gu, 'both'], [/\b(?:left|lt)(?: sided)?\b|左侧?/gu, 'left'], [/\b(?:right|rt)(?: sided)?\b|右侧?/gu, 'right']]],
-  ['type', [[/\bstanford\s+(?:type\s*)?([ab])\b|\btype\s*(\d{1,2}|[a-d])\b|(?:stanford\s*)?(?<![a-z])(\d{1,2}|[a-d])\s*型/gu]]],
+  ['type', [[/\bstanford\s+(?:type\s*)?([ab])\b(?:\s*型)?|\btype\s*(\d{1,2}|[a-d])\b|(?:stanford\s*)?(?<![a-z])(\d{1,2}|[a-d])\s*型/gu]]],
   ['origin', [[/\b(?:primary|essential|idiopathic)\b|原发性?(?!孔)|特发性/gu, 'primary'], [/\bsecondary\b|继发性?(?!孔)/gu, 'secondary']]],
   ['nature', [[/\bbenign\b|良性/gu, 'benign'], [/\bmalignant\b|恶性/gu, 'malignant']]],
   ['level', [[/\b(?:upper|high(?= rect))\b|高位|上(?=消化道|肢|叶|段|呼吸道|尿路|极|腹)/gu, 'upper'], [/\b(?:lower|low(?= rect))\b|低位|下(?=消化道|肢|叶|段|呼吸道|尿路|极|腹)/gu, 'lower'], [/\b(?:middle|mid)\b|中(?=叶|段)/gu, 'middle']]],
@@ -191,7 +197,8 @@ function canonicalWord(w: string, hooks: NormaliseHooks): string {
 export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = {}): Stripped {
   const dropped: string[] = [];
   let t = ` ${removeAll(reading, HEDGES, dropped)} `;
-  if (hooks.expand) t = t.replace(/[a-z][a-z0-9]*/g, (w) => hooks.expand?.(w, mode) ?? w);
+  // a Latin abbreviation, also when a stage or grade number is written onto it before 期/级 ("CKD4期" → ckd + 4期)
+  if (hooks.expand) t = t.replace(/([a-z][a-z0-9]*?)(\d{1,2}[a-d]?(?=\s*[期级]))?(?![a-z0-9])/g, (w, word: string, n?: string) => (hooks.expand?.(w, mode) ?? (n ? `${hooks.expand?.(word, mode) ?? word}${n}` : w)));
   const text = tidy(t);
   t = removeAll(t, DROP, dropped);
   const slots: Slots = {};
@@ -247,8 +254,12 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   if (polarity.length > 0) slots.polarity = polarity;
   if (mode === 'zh') head = units[units.length - 1] ?? '';
   const key = mode === 'en' ? [...new Set(units)].sort().join(' ') : units.join('');
+  return { text, units, head, key, fullKey: fullKeyOf(key, slots), slots, dropped, negated, history };
+}
+
+function fullKeyOf(key: string, slots: Slots): string {
   const tags = SLOT_NAMES.filter((n) => n !== 'polarity' && slots[n]).map((n) => `${n}:${[...slots[n]!].sort().join('+')}`);
-  return { text, units, head, key, fullKey: tags.length > 0 ? `${key}|${tags.join('|')}` : key, slots, dropped, negated, history };
+  return tags.length > 0 ? `${key}|${tags.join('|')}` : key;
 }
 
 /** Slots stated on both sides with no value in common: the names conflict. Returns a description or undefined. */
@@ -310,7 +321,8 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   const basic = basicNormalise(raw);
   const mode = readingMode(basic, lang);
   const removed: string[] = [];
-  let t = tidy(removeAll(` ${basic} `, HEDGES, removed));
+  const zh = mode === 'zh' && hooks.expandZh ? hooks.expandZh(basic) : { text: basic, applied: [] };
+  let t = tidy(removeAll(` ${zh.text} `, HEDGES, removed));
   for (const group of LEAD_GROUPS) t = removeAll(t, group, removed).trim();
   const ex = EXPLANATION.exec(t);
   if (ex && ex.index > 0) {
@@ -349,12 +361,20 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   }
   const seen = new Set<string>();
   const readings: Reading[] = [];
+  const parenSlots: Slots[] = [];
   for (const [kind, text] of texts) {
     if (text === '' || seen.has(text)) continue;
     seen.add(text);
     const s = strip(text, mode, hooks);
     if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
+    else if (kind === 'alias') parenSlots.push(s.slots);
+  }
+  // a parenthesised part that is only qualifiers ("腹股沟斜疝（左）", "主动脉夹层（Stanford A型）") states them for the name
+  for (const r of readings) {
+    if ((r.kind !== 'main' && r.kind !== 'head') || parenSlots.length === 0) continue;
+    for (const slots of parenSlots) for (const [k, vs] of Object.entries(slots)) for (const v of vs ?? []) if (!(r.s.slots[k as SlotName] ??= []).includes(v)) r.s.slots[k as SlotName]!.push(v);
+    r.s.fullKey = fullKeyOf(r.s.key, r.s.slots);
   }
   const main = readings[0];
-  return { input: raw, basic, mode, readings, removed, empty: !main || main.s.units.length === 0 };
+  return { input: raw, basic, mode, readings, removed, expanded: zh.applied, empty: !main || main.s.units.length === 0 };
 }
