@@ -3,7 +3,7 @@
  * interval, breakdowns with their counts (records without a department included), the DIFR rates and PD share
  * under the table, and the paired comparison of the aggregates and of DWR head to head.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_CASES_DIR } from '../src/bench/bundled.js';
@@ -294,5 +294,26 @@ describe('score --compare', () => {
       expect(line(label), label).toMatch(new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\s+${row.n}\\s+${row.a.toFixed(2)}\\s+${row.b.toFixed(2)}\\s+${row.diff.toFixed(2)}\\s+${ci}<?[\\d.]+\\s+${test}$`));
     }
     expect(table).toContain('DWR (head to head): the two models’ DWR when only they are compared');
+  });
+});
+
+describe('run: the matcher flags on its command line', () => {
+  it('score a broader name as the flags say, and refuse a bad value before any model is asked', async () => {
+    const dir = tempDir();
+    const fd = async (...extra: string[]) => {
+      const r = await runCli('run', '--cases', join(BUNDLED_CASES_DIR, 'hernia-surgery.json'), '--tasks', 'principal', '--no-cache', '--out', join(dir, extra.join('') || 'default'), ...extra);
+      expect(r.code).toBe(0);
+      const lines = r.out.split('\n');
+      const row = lines[lines.findIndex((l) => l.startsWith('Model ')) + 2]!;
+      return row.split(/\s+/)[6];
+    };
+    // the baseline names "Inguinal hernia" for an indirect inguinal hernia: broader, so it counts only with `always`
+    const usual = await fd();
+    const always = await fd('--broader-prediction', 'always');
+    expect(Number(always)).toBeGreaterThan(Number(usual));
+    const bad = await runCli('run', '--broader-prediction', 'sometimes', '--out', join(dir, 'bad'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--broader-prediction takes never, usual, always');
+    expect(existsSync(join(dir, 'bad'))).toBe(false);
   });
 });

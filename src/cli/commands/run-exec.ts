@@ -18,7 +18,7 @@ import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
 import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
 import { printRunSummary, printScores } from './run-summary.js';
-import { scoreFlagsOf, scoreRuns } from './score-exec.js';
+import { matcherOptionsOf, scoreFlagsOf, scoreRuns } from './score-exec.js';
 import { writeReport } from '../../report/index.js';
 
 export interface RunFlags {
@@ -40,6 +40,9 @@ export interface RunFlags {
   cacheDir?: string;
   retryErrors?: string | boolean;
   bertscoreModel?: string;
+  matchThreshold?: string;
+  broaderPrediction?: string;
+  narrowerPrediction?: boolean;
   dryRun?: boolean;
   templates?: string;
   departments?: string;
@@ -87,6 +90,7 @@ function configFromManifest(m: Manifest): Config {
 }
 
 export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
+  matcherOptionsOf(scoreFlagsOf(flags)); // a bad scoring flag is a usage error before any model is asked
   const { config } = loadConfig(flags.config);
   const retryDir = typeof flags.retryErrors === 'string' ? flags.retryErrors : undefined;
   const outFlag = retryDir ?? flags.out ?? config.out;

@@ -5,9 +5,10 @@
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { executeRun, type RunFlags } from './run-exec.js';
+import { matcherFlags } from './score-exec.js';
 
 export function register(program: Command, io: Io, setExit: (code: number) => void): void {
-  program
+  const cmd = program
     .command('run')
     .description('evaluate models on ClinicalBench cases (default: the built-in baseline on the bundled open set)')
     .option('-m, --model <spec...>', 'model(s) to evaluate (default: baseline), e.g. openai:gpt-4o-mini, openai-compatible:qwen2.5-7b@http://127.0.0.1:8000/v1, ollama:llama3.1, llama-cpp:model.gguf')
@@ -26,7 +27,8 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('--max-cost <usd>', "stop starting new requests before the run's cost (USD) would pass this; what earlier invocations of the run spent counts too, so resuming does not spend it again")
     .option('--no-cache', 'do not reuse or store answers in the response cache')
     .option('--cache-dir <dir>', 'response cache folder (default: ~/.cache/clinicallab, or $CLINICALLAB_CACHE_DIR)')
-    .option('--bertscore-model <dir>', 'local BERTScore model folder for the text scores (default: BLEU + ROUGE-L only, labelled so)')
+    .option('--bertscore-model <dir>', 'local BERTScore model folder for the text scores (default: BLEU + ROUGE-L only, labelled so)');
+  matcherFlags(cmd)
     .option('--retry-errors [run]', 're-run only the jobs that ended in error (of the run given, or of --out)')
     .option('--dry-run', 'print the plan and stop')
     .option('-t, --templates <dir>', 'folder with your own templates replacing the built-in ones')
