@@ -44,20 +44,24 @@ export class ZhAbbreviationError extends Error {
   }
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // The table is matched against text after basicNormalise: lower case, half width.
 const norm = (s: string): string => s.normalize('NFKC').toLowerCase().trim();
 
 export class ZhAbbreviations {
   readonly size: number;
   private readonly map: Map<string, string>;
-  private readonly re: RegExp | undefined;
+  /** Every listed string (abbreviations, full forms, keep words) by its first character, longest first. */
+  private readonly byFirst = new Map<string, string[]>();
 
   private constructor(map: Map<string, string>, protect: Set<string>) {
     this.map = map;
     this.size = map.size;
-    const all = [...new Set([...map.keys(), ...map.values(), ...protect])].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-    this.re = all.length > 0 ? new RegExp(all.map(escape).join('|'), 'gu') : undefined;
+    for (const w of new Set([...map.keys(), ...map.values(), ...protect])) {
+      const list = this.byFirst.get(w[0]!) ?? [];
+      list.push(w);
+      this.byFirst.set(w[0]!, list);
+    }
+    for (const list of this.byFirst.values()) list.sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   }
 
   /** An empty table: expands nothing. */
@@ -90,28 +94,30 @@ export class ZhAbbreviations {
   /** Expands every listed abbreviation in a normalised text (see the file comment). */
   expand(text: string): ZhExpansion {
     const applied: string[] = [];
-    const re = this.re;
-    if (!re || !/\p{Script=Han}/u.test(text)) return { text, applied };
+    if (this.byFirst.size === 0 || !/\p{Script=Han}/u.test(text)) return { text, applied };
     let out = '';
-    let at = 0;
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      const found = m[0];
+    let at = 0; // text before `at` is in `out`
+    for (let i = 0; i < text.length; ) {
+      const found = this.byFirst.get(text[i]!)?.find((w) => text.startsWith(w, i));
+      if (found === undefined) {
+        i++;
+        continue;
+      }
       const full = this.map.get(found);
-      let end = m.index + found.length;
+      let end = i + found.length;
       if (full !== undefined) {
         // a half-written full form ("心衰竭", "房颤动"): the rest of the full form after the abbreviation's last
         // character is taken in, not doubled
         const last = full.lastIndexOf(found.slice(-1));
         const tail = last >= 0 ? full.slice(last + 1) : '';
         if (tail !== '' && text.startsWith(tail, end)) end += tail.length;
-        const note = `${text.slice(m.index, end)} → ${full}`;
+        const note = `${text.slice(i, end)} → ${full}`;
         if (!applied.includes(note)) applied.push(note);
+        out += text.slice(at, i) + full;
+        at = end;
       }
-      out += text.slice(at, m.index) + (full ?? found);
-      at = end;
-      re.lastIndex = end;
+      i = end;
     }
-    return { text: out + text.slice(at), applied };
+    return { text: at === 0 ? text : out + text.slice(at), applied };
   }
 }
