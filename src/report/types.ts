@@ -47,6 +47,8 @@ export interface ModelView {
   ci: Record<LeaderboardKey, Interval> | null;
   /** Department Win Rate across every model of the report; null with a single model. */
   dwr: number | null;
+  /** 95% bootstrap interval of DWR (resampling records within departments), when intervals were asked for. */
+  dwrCi: Interval | null;
   /** Records the model has at least one job for. */
   records: number;
   errors: Record<string, number>;

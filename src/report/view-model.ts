@@ -11,7 +11,7 @@ import type { ClinicalCase } from '../bench/case.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
 import { COLUMNS, leaderboard, type CaseScores, type Column, type MetricOptions } from '../metrics/clinical.js';
 import { leaderboardCI } from '../metrics/compare.js';
-import { departmentWinRate } from '../metrics/dwr.js';
+import { departmentWinRate, dwrCI } from '../metrics/dwr.js';
 import { groupCases } from '../metrics/score-run.js';
 import type { Manifest } from '../run/evaluate.js';
 import { agentSteps, agentView } from './agent-view.js';
@@ -144,7 +144,9 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
   const flat = reads.flatMap((r, run) => r.models.map((m) => ({ m, run, r })));
   const labelOf = (model: string, dir: string): string => redactUrls(reads.filter((x) => x.models.some((y) => y.model === model)).length > 1 ? `${model} (${basename(dir)})` : model);
   const labels = flat.map(({ m, r }) => labelOf(m.model, r.dir));
-  const dwr = flat.length > 1 ? departmentWinRate(Object.fromEntries(flat.map(({ m }, i) => [labels[i]!, m.cases as CaseScores[]]))) : null;
+  const byLabel = Object.fromEntries(flat.map(({ m }, i) => [labels[i]!, m.cases as CaseScores[]]));
+  const dwr = flat.length > 1 ? departmentWinRate(byLabel) : null;
+  const dwrIntervals = flat.length > 1 && opts.ci !== false ? dwrCI(byLabel, { ...metricOpts, ...(opts.resamples ? { resamples: opts.resamples } : {}) }) : null;
 
   const rows = [];
   const models: ModelView[] = [];
@@ -165,6 +167,7 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
       leaderboard: leaderboard(m.cases, metricOpts),
       ci: opts.ci === false ? null : leaderboardCI(m.cases, { ...metricOpts, ...(opts.resamples ? { resamples: opts.resamples } : {}) }),
       dwr: dwr ? (dwr.dwr[label] ?? null) : null,
+      dwrCi: dwrIntervals?.[label] ?? null,
       records: m.cases.length,
       errors: m.errors,
       pending: m.pending,

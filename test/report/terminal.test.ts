@@ -74,6 +74,16 @@ describe('the best value of each column', () => {
     expect(new Set(lines.map((l) => l.indexOf(l.includes('│') ? '│' : '┼'))).size).toBe(1);
   });
 
+  it('has its interval under DWR with --ci, as under every other column', async () => {
+    const r = await runCli('leaderboard', dir, '--ci');
+    expect(r.code).toBe(0);
+    const lines = r.out.split('\n');
+    const ciLine = lines[lines.findIndex((l) => l.startsWith('baseline ')) + 1]!;
+    expect(ciLine).toMatch(/^ {2}95% CI/);
+    const afterBar = ciLine.split('│')[1]!.trim().split(/\s+/);
+    expect(afterBar[0]).toMatch(/^\d+\.\d–\d+\.\d$/); // the DWR column has an interval, not a blank
+  });
+
   it('is also bold on a terminal', async () => {
     let out = '';
     const code = await main(['leaderboard', dir], { out: (t) => (out += `${t}\n`), err: () => {}, color: true });

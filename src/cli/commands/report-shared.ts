@@ -69,6 +69,7 @@ export function terminalLeaderboard(io: Io, vm: ReportViewModel): string {
     leaderboard: m.leaderboard,
     ...(m.dwr !== null ? { dwr: m.dwr } : {}),
     ...(m.ci ? { ci: m.ci } : {}),
+    ...(m.dwrCi ? { dwrCi: m.dwrCi } : {}),
     errors: m.errors,
     pending: m.pending,
     skipped: m.skipped,
