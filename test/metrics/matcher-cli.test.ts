@@ -36,6 +36,13 @@ describe('clinicallab match <predicted> <gold>', () => {
     expect(r.out).toContain('known different diseases');
   });
 
+  it('shows the Chinese abbreviations it expanded', async () => {
+    const r = await cli(['match', '急性前壁ST段抬高型心梗', '急性ST段抬高型心肌梗死']);
+    expect(lines(r.out)[0]).toMatch(/^match {2}rule lexicon · score 0\.95 · zh \(guessed\)$/);
+    expect(r.out).toContain('expanded: 心梗 → 心肌梗死 (prediction)');
+    expect(JSON.parse((await cli(['match', '房速', '室速', '--json'])).out)).toEqual({ match: false, rule: 'distinct', score: 0 });
+  });
+
   it('--json prints exactly match, rule and score', async () => {
     const r = await cli(['match', '甲亢', '甲状腺功能亢进症', '--json']);
     expect(r.code).toBe(0);
