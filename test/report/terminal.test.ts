@@ -81,7 +81,9 @@ describe('the best value of each column', () => {
     const ciLine = lines[lines.findIndex((l) => l.startsWith('baseline ')) + 1]!;
     expect(ciLine).toMatch(/^ {2}95% CI/);
     const afterBar = ciLine.split('│')[1]!.trim().split(/\s+/);
-    expect(afterBar[0]).toMatch(/^\d+\.\d–\d+\.\d$/); // the DWR column has an interval, not a blank
+    // five intervals after the bar — DWR, CDA, Acceptability, Avg, WAvg — so DWR's is not blank
+    expect(afterBar).toHaveLength(5);
+    for (const iv of afterBar) expect(iv).toMatch(/^\d+\.\d–\d+\.\d$/);
   });
 
   it('is also bold on a terminal', async () => {
