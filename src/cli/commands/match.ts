@@ -2,11 +2,10 @@
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { guessLanguage, type Language } from '../../bench/language.js';
-import { BROADER_POLICIES, createMatcher, DEFAULT_OVERLAP_THRESHOLD, type BroaderPolicy, type JudgedMatchResult, type Judge, type Matcher } from '../../metrics/matcher/index.js';
-import { createModel } from '../../models/registry.js';
-import { cacheKey, ResponseCache } from '../../run/cache.js';
+import { createMatcher, DEFAULT_OVERLAP_THRESHOLD, type JudgedMatchResult, type Matcher } from '../../metrics/matcher/index.js';
 import { paint, type Io } from '../io.js';
 import { languageOption, UsageError } from '../common.js';
+import { judgeFrom, matcherOptionsOf } from './score-exec.js';
 
 interface Options {
   lang?: string;
@@ -15,38 +14,6 @@ interface Options {
   judge?: string;
   broaderPrediction?: string;
   narrowerPrediction?: boolean;
-}
-
-/**
- * A judge backed by a model; its replies are cached under the same keys as the judge of `clinicallab score`, so a
- * pair asked here is not paid for again when scoring (and the other way round).
- */
-async function judgeFrom(spec: string): Promise<Judge> {
-  const model = await createModel(spec);
-  const cache = new ResponseCache();
-  const params = { temperature: 0, maxTokens: 8 };
-  return async (prompt: string) => {
-    const messages = [{ role: 'user' as const, content: prompt }];
-    const key = cacheKey(`judge:${model.id}`, params, messages);
-    const hit = cache.get(key);
-    if (hit) return hit.text;
-    const r = await model.generate({ messages, ...params });
-    cache.put(key, `judge:${model.id}`, r);
-    return r.text;
-  };
-}
-
-function thresholdOption(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const t = Number(value);
-  if (!(t > 0 && t <= 1)) throw new UsageError(`--threshold "${value}" should be a number above 0 and at most 1 (default ${DEFAULT_OVERLAP_THRESHOLD})`);
-  return t;
-}
-
-function broaderOption(value: string | undefined): BroaderPolicy | undefined {
-  if (value === undefined) return undefined;
-  if (!BROADER_POLICIES.includes(value as BroaderPolicy)) throw new UsageError(`--broader-prediction "${value}" should be one of ${BROADER_POLICIES.join(', ')}`);
-  return value as BroaderPolicy;
 }
 
 /** An `Io` that may bring its own standard input (tests pass a stream); `process.stdin` otherwise. */
@@ -126,15 +93,14 @@ Examples:
     .action(async (predicted: string | undefined, gold: string | undefined, opts: Options) => {
       const lang = languageOption(opts.lang);
       if (predicted !== undefined && gold === undefined) throw new UsageError('give both a predicted and a gold diagnosis, or neither to read pairs from standard input');
-      const threshold = thresholdOption(opts.threshold);
-      const broaderPrediction = broaderOption(opts.broaderPrediction);
-      const judgeFn = opts.judge ? await judgeFrom(opts.judge) : undefined;
-      const matcher = createMatcher({
-        ...(threshold !== undefined ? { threshold } : {}),
-        ...(broaderPrediction ? { broaderPrediction } : {}),
+      // the same checks and the same judge (and judge cache) as `clinicallab score`
+      const options = matcherOptionsOf({
+        ...(opts.threshold !== undefined ? { matchThreshold: opts.threshold } : {}),
+        ...(opts.broaderPrediction !== undefined ? { broaderPrediction: opts.broaderPrediction } : {}),
         ...(opts.narrowerPrediction === false ? { narrowerPrediction: false } : {}),
-        ...(judgeFn ? { judge: judgeFn } : {}),
-      });
+      }, '--threshold');
+      const judgeFn = opts.judge ? await judgeFrom(opts.judge) : undefined;
+      const matcher = createMatcher({ ...options, ...(judgeFn ? { judge: judgeFn } : {}) });
       if (predicted === undefined || gold === undefined) {
         if (!(await batch(io as MatchIo, matcher, judgeFn !== undefined, lang, opts.json ?? false))) setExit(1);
         return;

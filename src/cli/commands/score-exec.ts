@@ -42,11 +42,11 @@ export function scoreFlagsOf(flags: ScoreFlags): ScoreFlags {
 }
 
 /** The matcher's options from the flags; a value out of range is a usage error. */
-export function matcherOptionsOf(flags: ScoreFlags): Omit<MatcherOptions, 'judge' | 'lexicon'> {
+export function matcherOptionsOf(flags: ScoreFlags, thresholdFlag = '--match-threshold'): Omit<MatcherOptions, 'judge' | 'lexicon'> {
   const out: Omit<MatcherOptions, 'judge' | 'lexicon'> = {};
   if (flags.matchThreshold !== undefined) {
     const t = typeof flags.matchThreshold === 'number' ? flags.matchThreshold : flags.matchThreshold.trim() === '' ? NaN : Number(flags.matchThreshold);
-    if (!(t > 0 && t <= 1)) throw new UsageError(`--match-threshold "${String(flags.matchThreshold)}" should be a number in (0, 1], e.g. ${DEFAULT_OVERLAP_THRESHOLD}`);
+    if (!(t > 0 && t <= 1)) throw new UsageError(`${thresholdFlag} "${String(flags.matchThreshold)}" should be a number in (0, 1], e.g. ${DEFAULT_OVERLAP_THRESHOLD}`);
     out.threshold = t;
   }
   if (flags.broaderPrediction !== undefined) {
@@ -57,8 +57,11 @@ export function matcherOptionsOf(flags: ScoreFlags): Omit<MatcherOptions, 'judge
   return out;
 }
 
-/** A judge backed by a model, its answers cached like any other answer (the same question is never paid twice). */
-async function judgeFrom(spec: string): Promise<Judge> {
+/**
+ * A judge backed by a model, its answers cached like any other answer (the same question is never paid twice);
+ * `score` and `match` share it, and so its cache.
+ */
+export async function judgeFrom(spec: string): Promise<Judge> {
   const model = await createModel(spec);
   const cache = new ResponseCache();
   const params = { temperature: 0, maxTokens: 8 };
