@@ -12,7 +12,7 @@ import { splitNumbered } from '../src/bench/lists.js';
 import type { Io } from '../src/cli/io.js';
 import { main } from '../src/cli/main.js';
 import { createMatcher } from '../src/metrics/matcher/index.js';
-import { tempDir } from './helpers.js';
+import { ROOT, tempDir } from './helpers.js';
 
 let result: LoadResult;
 const taxonomy = DepartmentTaxonomy.default();
@@ -84,6 +84,13 @@ describe('ClinicalBench-Open', () => {
     expect(out).toContain(`Cases: ${BUNDLED_CASES_DIR}`);
     expect(out).toContain(`${result.loaded} records loaded`);
     expect(readdirSync(join(scratch, 'clinicallab-runs'))).toHaveLength(1);
+    // the baseline's row in the README is the row this run prints
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const documented = /^\| baseline \| (.+) \|$/m.exec(readme)![1]!.split(' | ');
+    const lines = out.split('\n');
+    const printed = lines[lines.findIndex((l) => l.startsWith('Model ')) + 2]!.replace('│', ' ').trim().split(/\s+/).slice(1);
+    // README columns: Acc … ID, CDA, Acceptability, Avg; printed: Acc … ID, DWR, CDA, Accept., Avg, WAvg
+    expect(documented).toEqual([...printed.slice(0, 9), ...printed.slice(10, 13)]);
   });
 });
 
