@@ -36,16 +36,17 @@ export interface PreparedText {
   raw: string;
   /** Clauses (split at sentence and clause punctuation), each with its tokens (en) or text (zh). */
   clauses: { text: string; tokens: string[] }[];
+  /** Every en token of the text: a term with a word not in it cannot be there (a fast no). */
+  vocabulary: Set<string>;
+  /** Terms already looked up in this text (the same finding recurs across many diseases). */
+  seen: Map<string, boolean>;
 }
 
 export function prepare(text: string, lang: Lang): PreparedText {
   const norm = text.normalize('NFKC');
   const pieces = lang === 'zh' ? norm.split(/[。；;，,\n]/u) : norm.split(/(?<=[.;])\s+|[;\n]|,\s+(?:and\s+)?(?=no\b|not\b|without\b)/i);
-  return {
-    lang,
-    raw: norm,
-    clauses: pieces.map((p) => p.trim()).filter((p) => p !== '').map((p) => ({ text: lang === 'zh' ? p : p.toLowerCase(), tokens: lang === 'en' ? enTokens(p) : [] })),
-  };
+  const clauses = pieces.map((p) => p.trim()).filter((p) => p !== '').map((p) => ({ text: lang === 'zh' ? p : p.toLowerCase(), tokens: lang === 'en' ? enTokens(p) : [] }));
+  return { lang, raw: norm, clauses, vocabulary: new Set(clauses.flatMap((c) => c.tokens)), seen: new Map() };
 }
 
 const termWords = new Map<string, string[]>();
@@ -97,13 +98,34 @@ function negated(clause: { text: string; tokens: string[] }, at: number, term: s
   return EN_NEGATION.test(before);
 }
 
+/** Whether a term can occur in the text at all: every content word (en) or the whole term (zh) is in it. */
+function mayOccur(text: PreparedText, term: string): boolean {
+  if (text.lang === 'zh') {
+    let t = zhTerms.get(term);
+    if (t === undefined) zhTerms.set(term, (t = term.normalize('NFKC')));
+    return text.raw.includes(t);
+  }
+  let words = termWords.get(term);
+  if (!words) termWords.set(term, (words = enTokens(term).filter((w) => !EN_STOP.has(w))));
+  return words.length > 0 && words.every((w) => text.vocabulary.has(w));
+}
+
 /** Whether the text affirms a term: present in some clause and not negated there. */
 export function affirms(text: PreparedText, term: string): boolean {
-  for (const clause of text.clauses) {
-    const at = findIn(clause, term, text.lang);
-    if (at >= 0 && !negated(clause, at, term, text.lang)) return true;
+  const known = text.seen.get(term);
+  if (known !== undefined) return known;
+  let found = false;
+  if (mayOccur(text, term)) {
+    for (const clause of text.clauses) {
+      const at = findIn(clause, term, text.lang);
+      if (at >= 0 && !negated(clause, at, term, text.lang)) {
+        found = true;
+        break;
+      }
+    }
   }
-  return false;
+  text.seen.set(term, found);
+  return found;
 }
 
 export interface Patient {
@@ -132,13 +154,28 @@ const abbrPatterns = new Map<string, RegExp>();
 
 /** The directions a lab abbreviation is reported with in the text (↑/↓, raised/low, 升高/降低, +/-). */
 export function labDirections(text: string, abbr: string): Set<Direction> {
+  // the text of one prompt is asked about every lab of every disease: keep its normal form and its answers
+  if (text !== lastText) {
+    lastText = text;
+    lastNorm = text.normalize('NFKC');
+    lastAnswers = new Map();
+  }
+  let known = lastAnswers.get(abbr);
+  if (!known) lastAnswers.set(abbr, (known = lastNorm.includes(abbr) ? directionsIn(lastNorm, abbr) : new Set()));
+  return new Set(known);
+}
+
+let lastText: string | undefined;
+let lastNorm = '';
+let lastAnswers = new Map<string, Set<Direction>>();
+
+function directionsIn(t: string, abbr: string): Set<Direction> {
   const out = new Set<Direction>();
   let re = abbrPatterns.get(abbr);
   if (!re) {
     const esc = abbr.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     abbrPatterns.set(abbr, (re = new RegExp(`(?<![${ABBR_CHARS}])${esc}(?![${ABBR_CHARS}])`, 'g')));
   }
-  const t = text.normalize('NFKC');
   for (const m of t.matchAll(re)) {
     const measured = rangeDirection(t, m.index, abbr);
     if (measured) out.add(measured);
