@@ -81,8 +81,8 @@ export interface ClinicalCase {
   record: ClinicalBenchRecord;
 }
 
-/** Build the typed view. `department` is the already-normalised gold department (null when there is none). */
-export function buildCase(record: ClinicalBenchRecord, language: Language, department: Department | null, source: CaseSource): ClinicalCase {
+/** Build the typed view. `department` is the already-normalised gold department (null when there is none); `summary` the summary's sections when the caller has read them already. */
+export function buildCase(record: ClinicalBenchRecord, language: Language, department: Department | null, source: CaseSource, summary: CaseSummary = parseCaseSummary(record.clinical_case_summary)): ClinicalCase {
   const imaging: ImagingExam[] = Object.entries(record.imageological_examination).map(([key, e]) => ({
     key,
     name: modalityName(key, language),
@@ -115,7 +115,7 @@ export function buildCase(record: ClinicalBenchRecord, language: Language, depar
     uid: record.clinical_case_uid,
     ...(record.id !== undefined ? { id: record.id } : {}),
     language,
-    summary: parseCaseSummary(record.clinical_case_summary),
+    summary,
     imaging,
     labs,
     pathology: valueOrEmpty(record.pathological_examination),

@@ -13,7 +13,7 @@ export function parseLanguage(value: unknown): Language | undefined {
   return undefined;
 }
 
-/** Guess the language of a text from its share of Chinese characters. */
+/** Guess the language of a text from its share of Chinese characters (the first few thousand tell). */
 export function guessLanguage(text: string): Language {
-  return cjkShare(text) >= 0.3 ? 'zh' : 'en';
+  return cjkShare(text.length > 4000 ? text.slice(0, 4000) : text) >= 0.3 ? 'zh' : 'en';
 }

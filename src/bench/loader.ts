@@ -237,7 +237,7 @@ function checkRecord(
   }
   seen.set(seenKey, { file: at.file, record: at.record });
 
-  return buildCase(record, language, department ?? null, at);
+  return buildCase(record, language, department ?? null, at, summary);
 }
 
 /** Expand directories into the .json/.jsonl files they contain (recursively, sorted). */

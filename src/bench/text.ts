@@ -26,10 +26,10 @@ export function hasCjk(text: string): boolean {
 
 /** Share of letters that are CJK ideographs, 0..1 (0 for text without letters). */
 export function cjkShare(text: string): number {
-  const letters = text.match(/[\p{L}]/gu) ?? [];
-  if (letters.length === 0) return 0;
-  const han = letters.filter((c) => /\p{Script=Han}/u.test(c)).length;
-  return han / letters.length;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  if (letters === 0) return 0;
+  // Han letters among all letters (radicals and 〇 are Han but not letters: they do not count)
+  return (text.match(/(?=\p{L})\p{Script=Han}/gu)?.length ?? 0) / letters;
 }
 
 const SENTINELS = new Set(
@@ -69,6 +69,8 @@ function sentinelKey(text: string): string {
 /** True for the placeholders the authors' files use for "no data" ("Not available.", "暂无。", "None at the moment."). */
 export function isSentinel(text: string | null | undefined): boolean {
   if (text == null) return true;
+  // every placeholder is short: a long text is never one (and is not worth normalising to find out)
+  if (text.length > 64 && text.trim().length > 64) return false;
   const key = sentinelKey(text);
   return key === '' || SENTINELS.has(key);
 }

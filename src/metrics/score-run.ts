@@ -67,7 +67,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
     if (files.length === 0) throw new Error(`${dir}: the run does not say which case files it used; give them with --cases`);
     const loaded = await loadCases(files, { taxonomy: opts.taxonomy });
     const byKey = new Map<string, ClinicalCase>(loaded.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
-    const jobs = store.jobs();
+    const jobs = store.jobs({ prompts: false }); // scoring needs answers, not the (long) prompts
     // judges' ratings live in the store too, under `judge:<spec>`; they are not candidates
     const models = [...new Set(jobs.map((j) => j.model))].filter((m) => !m.startsWith('judge:'));
     const result: RunScores = { dir, ...(manifest ? { manifest } : {}), models: [], textComponents: opts.context.bert ? 'bleu+rouge+bertscore' : 'bleu+rouge', caseProblems: loaded.problems.filter((p) => p.severity === 'error').length };
@@ -78,7 +78,9 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
       const perCase = new Map<string, typeof mine>();
       for (const j of mine) {
         const k = `${j.caseUid}\u0000${j.language}`;
-        perCase.set(k, [...(perCase.get(k) ?? []), j]);
+        const list = perCase.get(k);
+        if (list) list.push(j);
+        else perCase.set(k, [j]);
       }
       const ms: ModelScores = { model, cases: [], leaderboard: leaderboard([]), errors: {}, pending: {}, skipped: {}, unreadable: {}, outcomes: [] };
       const rows = [];
