@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { ChatMessage, GenerateResult } from '../models/types.js';
+import type { ChatMessage, GenerateRequest, GenerateResult } from '../models/types.js';
 import type { SamplingParams } from './jobs.js';
 import { hashOf } from './keys.js';
 
@@ -17,8 +17,13 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'clinicallab');
 }
 
-export function cacheKey(model: string, params: SamplingParams, messages: readonly ChatMessage[], jsonSchema?: unknown): string {
-  return hashOf({ model, params, messages, jsonSchema: jsonSchema ?? null }, 64);
+/**
+ * The key of a request: everything that decides its answer. That includes the task hint a request carries (which
+ * task, how many departments), because a model may read it — the built-in baseline does — so the same prompt
+ * asked as a benchmark task and as an agent step must not share an answer.
+ */
+export function cacheKey(model: string, params: SamplingParams, messages: readonly ChatMessage[], jsonSchema?: unknown, task?: GenerateRequest['task']): string {
+  return hashOf({ model, params, messages, jsonSchema: jsonSchema ?? null, task: task ?? null }, 64);
 }
 
 export class ResponseCache {

@@ -47,7 +47,7 @@ function requestFor(job: StoredJob, entry: ModelEntry): GenerateRequest {
 
 export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<Outcome> {
   const request = requestFor(job, ctx.entry);
-  const key = cacheKey(ctx.entry.spec.id, ctx.entry.params, request.messages);
+  const key = cacheKey(ctx.entry.spec.id, ctx.entry.params, request.messages, undefined, request.task);
   const hit = ctx.cache?.get(key);
   if (hit) return { status: 'done', result: hit, latencyMs: 0, attempts: 0, cached: true, cost: 0 };
 
