@@ -74,7 +74,7 @@ export function agentConfig(meta: unknown): AgentConfigRead | null {
   };
 }
 
-/** One recorded model; anything not in the shape `manifestModel` (src/agent/setup.ts) writes is left out. */
+/** One recorded model; anything not in the shape `agentManifestModel` (src/agent/setup.ts) writes is left out. */
 function modelRecord(x: unknown): AgentModelView | null {
   if (!isObject(x)) return null;
   const { id, provider, model, baseURL, params, concurrency, timeoutMs, maxRetries, price, apiKeyEnv, roles } = x;

@@ -22,6 +22,7 @@ import { RunStore } from '../../src/run/store.js';
 import { tempDir } from '../helpers.js';
 import { AGENT_ID, AGENT_MODEL, makeAgentRun, makeShortAgentRun, SCRIPTED_KEY, SCRIPTED_SETTINGS, SHORT_AGENT_ID } from './agent-fixture.js';
 import { emptyLexiconContext, makeRun, XSS } from './fixture.js';
+import { readCsv } from '../../src/bench/import/csv.js';
 
 let dir: string;
 let vm: ReportViewModel;
@@ -244,26 +245,7 @@ describe('what an agent run records about itself', () => {
   });
 });
 
-/** CSV lines as records by header (the fields here hold no line breaks). */
+/** CSV exported by the report, read back with the project's own CSV reader (quotes, line breaks in cells). */
 function csvRows(text: string): Record<string, string | undefined>[] {
-  const split = (line: string): string[] => {
-    const out: string[] = [];
-    let field = '';
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const ch = line[i]!;
-      if (quoted && ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = !quoted;
-      else if (ch === ',' && !quoted) {
-        out.push(field);
-        field = '';
-      } else field += ch;
-    }
-    return [...out, field];
-  };
-  const [head, ...lines] = text.trimEnd().split('\r\n');
-  const keys = split(head!);
-  return lines.map((l) => Object.fromEntries(split(l).map((v, i) => [keys[i]!, v])));
+  return readCsv(text, { delimiter: ',' }).rows.map((r) => r.value ?? {});
 }

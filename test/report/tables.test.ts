@@ -11,29 +11,11 @@ import { buildViewModel } from '../../src/report/view-model.js';
 import { runCli, tempDir } from '../helpers.js';
 import { AGENT_ID, AGENT_MODEL, makeAgentRun } from './agent-fixture.js';
 import { emptyLexiconContext, makeTaintedRun, TAINTED_MODEL } from './fixture.js';
+import { readCsv } from '../../src/bench/import/csv.js';
 
-/** CSV lines as records by header (fields here hold no quoted commas or line breaks, except where parsed apart). */
+/** CSV exported by the report, read back with the project's own CSV reader (quotes, line breaks in cells). */
 function csvRecords(text: string): Record<string, string>[] {
-  const split = (line: string): string[] => {
-    const out: string[] = [];
-    let field = '';
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const ch = line[i]!;
-      if (quoted && ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = !quoted;
-      else if (ch === ',' && !quoted) {
-        out.push(field);
-        field = '';
-      } else field += ch;
-    }
-    return [...out, field];
-  };
-  const [head, ...lines] = text.trimEnd().split('\r\n');
-  const keys = split(head!);
-  return lines.map((l) => Object.fromEntries(split(l).map((v, i) => [keys[i]!, v])));
+  return readCsv(text, { delimiter: ',' }).rows.map((r) => r.value ?? {});
 }
 
 let agentDir: string;

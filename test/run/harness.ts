@@ -38,6 +38,7 @@ export interface MockRunOptions {
   price?: { input: number; output: number };
   backoff?: BackoffOptions;
   signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Fast backoff for tests: 5 ms doubling to at most 40 ms. */
@@ -58,7 +59,7 @@ export async function mockRun(server: MockServer, f: Fixture, o: MockRunOptions 
     taxonomy,
     backoff: o.backoff ?? QUICK_BACKOFF,
     onEvent: (e) => events.push(e),
-    env: {},
+    env: o.env ?? {},
     ...(o.cache ? { cache: o.cache } : {}),
     ...(o.retryErrors ? { retryErrors: true } : {}),
     ...(o.maxCost !== undefined ? { maxCost: o.maxCost } : {}),

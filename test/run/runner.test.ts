@@ -5,19 +5,14 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
-import type { ClinicalCase } from '../../src/bench/case.js';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import { loadCases, type LoadResult } from '../../src/bench/loader.js';
 import { ResponseCache } from '../../src/run/cache.js';
-import { evaluate } from '../../src/run/evaluate.js';
-import { describeRun } from '../../src/run/inspect.js';
-import type { RunEvent } from '../../src/run/runner.js';
-import { modelEntries, type ModelFlags } from '../../src/run/setup.js';
 import { RunStore } from '../../src/run/store.js';
-import type { GenerationKind } from '../../src/tasks/definitions.js';
 import { loadTemplates, type TemplateSet } from '../../src/tasks/templates.js';
 import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
 import { tempDir } from '../helpers.js';
+import { mockRun, type MockRunOptions } from './harness.js';
 
 let server: MockServer;
 let loaded: LoadResult;
@@ -35,39 +30,9 @@ beforeEach(() => {
   server.respond({ kind: 'ok' });
 });
 
-interface Options {
-  cases?: ClinicalCase[];
-  kinds?: GenerationKind[];
-  flags?: ModelFlags;
-  dir?: string;
-  cache?: ResponseCache;
-  retryErrors?: boolean;
-  maxCost?: number;
-  price?: { input: number; output: number };
-  env?: NodeJS.ProcessEnv;
-}
-
-async function run(o: Options = {}) {
-  const spec = `openai-compatible:mock-model@${server.url}`;
-  const models = modelEntries([spec], o.price ? { models: [{ spec, price: o.price }] } : {}, { maxRetries: 3, timeoutMs: 2000, ...o.flags });
-  const events: RunEvent[] = [];
-  const dir = o.dir ?? tempDir();
-  const { result } = await evaluate({
-    dir,
-    models,
-    cases: o.cases ?? loaded.cases.slice(0, 2),
-    caseFiles: loaded.files,
-    kinds: o.kinds ?? ['department-guide'],
-    templates,
-    taxonomy,
-    backoff: { baseMs: 5, maxMs: 40 },
-    onEvent: (e) => events.push(e),
-    env: o.env ?? {},
-    ...(o.cache ? { cache: o.cache } : {}),
-    ...(o.retryErrors ? { retryErrors: true } : {}),
-    ...(o.maxCost !== undefined ? { maxCost: o.maxCost } : {}),
-  });
-  return { result, events, dir, info: describeRun(dir) };
+/** The runner against the loopback server (see harness.ts), with one more retry than the harness gives. */
+async function run(o: MockRunOptions = {}) {
+  return mockRun(server, { loaded, templates }, { ...o, flags: { maxRetries: 3, ...o.flags } });
 }
 
 describe('a well-behaved server', () => {
