@@ -4,7 +4,18 @@
  */
 import type { RoutingTable } from '../../src/agent/routing.js';
 import type { DepartmentTaxonomy } from '../../src/bench/departments.js';
-import type { MockCall, MockRequest, MockServer } from '../support/mock-openai.js';
+import { join } from 'node:path';
+import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
+import type { ClinicalCase } from '../../src/bench/case.js';
+import { loadCases, type LoadResult } from '../../src/bench/loader.js';
+import { loadTemplates, type TemplateSet } from '../../src/tasks/templates.js';
+import { startMockOpenAI, type MockCall, type MockRequest, type MockServer } from '../support/mock-openai.js';
+
+/** The hospital the agent tests work in: the loopback server, the neurology file, the templates, its English stroke case. */
+export async function openHospital(): Promise<{ server: MockServer; loaded: LoadResult; templates: TemplateSet; stroke: ClinicalCase }> {
+  const loaded = await loadCases([join(BUNDLED_CASES_DIR, 'neurology.json')], { strict: true });
+  return { server: await startMockOpenAI(), loaded, templates: await loadTemplates(), stroke: loaded.cases.find((c) => c.language === 'en')! };
+}
 
 export const NAV = /Departments of this hospital/;
 export const CONSULT = /Examinations: the laboratory tests/;

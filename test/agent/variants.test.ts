@@ -7,13 +7,13 @@ import type { RoutingTable } from '../../src/agent/routing.js';
 import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import type { ClinicalCase } from '../../src/bench/case.js';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
-import { loadCases, type LoadResult } from '../../src/bench/loader.js';
+import type { LoadResult } from '../../src/bench/loader.js';
 import { RunStore } from '../../src/run/store.js';
 import { parseSections } from '../../src/tasks/sections.js';
-import { loadTemplates, type TemplateSet } from '../../src/tasks/templates.js';
-import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
+import type { TemplateSet } from '../../src/tasks/templates.js';
+import type { MockServer } from '../support/mock-openai.js';
 import { runCli, tempDir } from '../helpers.js';
-import { CHIEF, CHIEF_PRINCIPAL, consulted, CONSULT, FINAL, last, NURSE_ACTIONS, opinionOf, PHARMACIST_PLAN, routingOf, scriptHospital } from './hospital.js';
+import { CHIEF, CHIEF_PRINCIPAL, consulted, CONSULT, FINAL, last, NURSE_ACTIONS, opinionOf, PHARMACIST_PLAN, routingOf, scriptHospital, openHospital } from './hospital.js';
 
 const taxonomy = DepartmentTaxonomy.default();
 let server: MockServer;
@@ -22,10 +22,7 @@ let templates: TemplateSet;
 let stroke: ClinicalCase;
 
 beforeAll(async () => {
-  server = await startMockOpenAI();
-  loaded = await loadCases([join(BUNDLED_CASES_DIR, 'neurology.json')], { strict: true });
-  templates = await loadTemplates();
-  stroke = loaded.cases.find((c) => c.language === 'en')!;
+  ({ server, loaded, templates, stroke } = await openHospital());
 });
 afterAll(async () => server.close());
 beforeEach(() => server.reset());

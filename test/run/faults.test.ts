@@ -6,9 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
-import { loadCases, type LoadResult } from '../../src/bench/loader.js';
+import type { LoadResult } from '../../src/bench/loader.js';
 import { createModel } from '../../src/models/registry.js';
 import { evaluate } from '../../src/run/evaluate.js';
 import { buildJobs } from '../../src/run/jobs.js';
@@ -17,10 +16,11 @@ import { runJobs } from '../../src/run/runner.js';
 import { modelEntries } from '../../src/run/setup.js';
 import { StoreError } from '../../src/run/store-errors.js';
 import { RunStore } from '../../src/run/store.js';
-import { loadTemplates, type TemplateSet } from '../../src/tasks/templates.js';
-import { defaultAnswer, startMockOpenAI, type MockServer } from '../support/mock-openai.js';
+import type { TemplateSet } from '../../src/tasks/templates.js';
+import { defaultAnswer, type MockServer } from '../support/mock-openai.js';
 import { runCli, tempDir } from '../helpers.js';
 import { damageTable, fillDisk, makeReadOnly, READ_ONLY_METHOD } from './store-faults.js';
+import { mockFixture } from './harness.js';
 
 const taxonomy = DepartmentTaxonomy.default();
 let server: MockServer;
@@ -28,9 +28,7 @@ let loaded: LoadResult;
 let templates: TemplateSet;
 
 beforeAll(async () => {
-  server = await startMockOpenAI();
-  loaded = await loadCases([join(BUNDLED_CASES_DIR, 'urology.json')], { strict: true });
-  templates = await loadTemplates();
+  ({ server, loaded, templates } = await mockFixture());
 });
 afterAll(async () => server.close());
 beforeEach(() => {

@@ -12,7 +12,7 @@ import type { RunEvent } from '../../src/run/runner.js';
 import { modelEntries, type ModelFlags } from '../../src/run/setup.js';
 import type { GenerationKind } from '../../src/tasks/definitions.js';
 import { loadTemplates, type TemplateSet } from '../../src/tasks/templates.js';
-import type { MockServer } from '../support/mock-openai.js';
+import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
 import { tempDir } from '../helpers.js';
 
 export const taxonomy = DepartmentTaxonomy.default();
@@ -20,6 +20,11 @@ export const taxonomy = DepartmentTaxonomy.default();
 export interface Fixture {
   loaded: LoadResult;
   templates: TemplateSet;
+}
+
+/** The loopback server started, one bundled department file loaded (urology by default), the built-in templates. */
+export async function mockFixture(file = 'urology.json'): Promise<Fixture & { server: MockServer }> {
+  return { server: await startMockOpenAI(), loaded: await loadCases([join(BUNDLED_CASES_DIR, file)], { strict: true }), templates: await loadTemplates() };
 }
 
 /** The urology file of the bundled set (6 records) and the built-in templates. */

@@ -2,17 +2,15 @@
  * The runner against a real loopback HTTP server: every way a model server misbehaves ends in `done` or
  * `error` with the right reason — never a silent wrong answer — and the counts are right.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
-import { loadCases, type LoadResult } from '../../src/bench/loader.js';
+import type { LoadResult } from '../../src/bench/loader.js';
 import { ResponseCache } from '../../src/run/cache.js';
 import { RunStore } from '../../src/run/store.js';
-import { loadTemplates, type TemplateSet } from '../../src/tasks/templates.js';
-import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
+import type { TemplateSet } from '../../src/tasks/templates.js';
+import type { MockServer } from '../support/mock-openai.js';
 import { tempDir } from '../helpers.js';
-import { mockRun, type MockRunOptions } from './harness.js';
+import { mockFixture, mockRun, type MockRunOptions } from './harness.js';
 
 let server: MockServer;
 let loaded: LoadResult;
@@ -20,9 +18,7 @@ let templates: TemplateSet;
 const taxonomy = DepartmentTaxonomy.default();
 
 beforeAll(async () => {
-  server = await startMockOpenAI();
-  loaded = await loadCases([join(BUNDLED_CASES_DIR, 'urology.json')], { strict: true });
-  templates = await loadTemplates();
+  ({ server, loaded, templates } = await mockFixture());
 });
 afterAll(async () => server.close());
 beforeEach(() => {
