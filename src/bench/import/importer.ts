@@ -11,7 +11,8 @@ import { readJsonValues } from '../json-text.js';
 import type { Language } from '../language.js';
 import { parseCaseFile, type LoadProblem } from '../loader.js';
 import type { ClinicalBenchRecord } from '../schema.js';
-import { caseSupport, countSupport, type SupportCounts } from '../support.js';
+import { caseSupport, countSupport, type CaseSupport, type SupportCounts } from '../support.js';
+import { isSentinel } from '../text.js';
 import { fromAgentClinic } from './agentclinic.js';
 import { toRecord, type ImportedCase } from './compose.js';
 import { readCsv } from './csv.js';
@@ -115,33 +116,30 @@ function convert(value: unknown, options: ImportOptions): Applied {
   return applyMapping(options.mapping, value, options.language);
 }
 
-const COVERAGE_FIELDS: [string, (r: ClinicalBenchRecord, c: ClinicalCase | undefined) => boolean][] = [
-  ['clinical_department', (_r, c) => c?.gold.department != null],
-  ['summary: basic information', (_r, c) => (c ? c.summary.basicInformation !== '' && caseHas(c.summary.basicInformation) : false)],
-  ['summary: chief complaint', (_r, c) => (c ? caseSupport(c).triage : false)],
-  ['summary: medical history', (_r, c) => (c ? caseHas(c.summary.history) : false)],
-  ['summary: physical examination', (_r, c) => (c ? caseHas(c.summary.physicalExamination) : false)],
+/** What each coverage row counts, for one output record, its case as the loader read it, and what the case supports. */
+const COVERAGE_FIELDS: [string, (r: ClinicalBenchRecord, c: ClinicalCase, s: CaseSupport) => boolean][] = [
+  ['clinical_department', (_r, _c, s) => s.department],
+  ['summary: basic information', (_r, c) => !isSentinel(c.summary.basicInformation)],
+  ['summary: chief complaint', (_r, _c, s) => s.triage],
+  ['summary: medical history', (_r, c) => !isSentinel(c.summary.history)],
+  ['summary: physical examination', (_r, c) => !isSentinel(c.summary.physicalExamination)],
   ['imageological_examination', (r) => Object.keys(r.imageological_examination).length > 0],
   ['laboratory_examination', (r) => Object.keys(r.laboratory_examination).length > 0],
-  ['pathological_examination', (_r, c) => (c ? c.pathology !== '' : false)],
-  ['principal_diagnosis', (_r, c) => (c ? caseSupport(c).principal : false)],
-  ['preliminary_diagnosis', (_r, c) => (c ? caseSupport(c).preliminary : false)],
-  ['diagnostic_basis', (_r, c) => (c ? caseSupport(c).basis : false)],
-  ['differential_diagnosis', (_r, c) => (c ? caseSupport(c).differential : false)],
-  ['therapeutic_principle', (_r, c) => (c ? caseSupport(c).principle : false)],
-  ['treatment_plan', (_r, c) => (c ? caseSupport(c).plan : false)],
+  ['pathological_examination', (_r, c) => c.pathology !== ''],
+  ['principal_diagnosis', (_r, _c, s) => s.principal],
+  ['preliminary_diagnosis', (_r, _c, s) => s.preliminary],
+  ['diagnostic_basis', (_r, _c, s) => s.basis],
+  ['differential_diagnosis', (_r, _c, s) => s.differential],
+  ['therapeutic_principle', (_r, _c, s) => s.principle],
+  ['treatment_plan', (_r, _c, s) => s.plan],
 ];
-
-function caseHas(text: string): boolean {
-  return text.trim() !== '' && !/^(not available\.?|暂无。?)$/i.test(text.trim());
-}
 
 /** One JSON object per line: what `import -o cases.jsonl` writes. */
 export function toJsonLines(records: readonly ClinicalBenchRecord[]): string {
   return records.map((r) => JSON.stringify(r)).join('\n') + (records.length > 0 ? '\n' : '');
 }
 
-/** Import a source file's text. Pure apart from nothing: no file is read or written here. */
+/** Import a source file's text. Pure: no file is read or written here. */
 export function importText(text: string, file: string, options: ImportOptions): ImportResult {
   const format = sourceFormat(file, text, options.format ?? options.mapping?.format);
   const delimiter = options.delimiter ?? options.mapping?.delimiter;
@@ -171,19 +169,18 @@ export function importText(text: string, file: string, options: ImportOptions): 
   const taxonomy = options.taxonomy ?? DepartmentTaxonomy.default();
   const back = parseCaseFile(new TextEncoder().encode(toJsonLines(records)), outName, { taxonomy });
   // file-level notes of the read-back ("… is empty in every record") say what the coverage table already shows
-  for (const p of back.problems.filter((x) => x.record !== undefined)) {
-    const src = p.record !== undefined ? sourceRecords[p.record - 1] : undefined;
+  for (const p of back.problems) {
+    if (p.record === undefined) continue;
+    const src = sourceRecords[p.record - 1];
     problems.push({ ...p, message: src !== undefined ? `${p.message} (source record ${src} of ${basename(file)})` : p.message });
   }
-  // only records the loader accepts are written: the output of an import always validates
+  // only records the loader accepts are written, so the output of an import always validates; the loader keeps
+  // the records it accepts in order, so kept[i] is back.cases[i]
   const rejected = new Set(back.problems.filter((p) => p.severity === 'error' && p.record !== undefined).map((p) => p.record! - 1));
   const kept = records.filter((_, i) => !rejected.has(i));
   const keptSources = sourceRecords.filter((_, i) => !rejected.has(i));
-  const byUid = new Map(back.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
-  const coverage = COVERAGE_FIELDS.map(([field, test]) => ({
-    field,
-    filled: kept.filter((r) => test(r, byUid.get(`${r.clinical_case_uid}\u0000${r.language}`))).length,
-  }));
+  const supports = back.cases.map(caseSupport);
+  const coverage = COVERAGE_FIELDS.map(([field, test]) => ({ field, filled: kept.filter((r, i) => test(r, back.cases[i]!, supports[i]!)).length }));
   return {
     file,
     format,
