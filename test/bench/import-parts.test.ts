@@ -83,7 +83,11 @@ describe('mapping files', () => {
     expect(() => parseMapping('fields:\n  diagnosis: dx\n', 'm.yaml')).toThrow(/^m\.yaml: `fields\.diagnosis`/);
     expect(() => parseMapping('fields:\n  principal_diagnosis: { path: dx, const: x }\n', 'm.yaml')).toThrow(/m\.yaml: `fields\.principal_diagnosis` has path and const; give only one source/);
     expect(() => parseMapping('fields: [\n', 'm.yaml')).toThrow(/m\.yaml: is not valid YAML/);
-    expect(() => parseMapping('colour: red\n', 'm.yaml')).toThrow(/m\.yaml: .*colour/);
+    expect(() => parseMapping('colour: red\n', 'm.yaml')).toThrow(/m\.yaml: `colour` is not a key of a mapping file; the choices here are format, delimiter/);
+    // an unknown key inside a rule is named with the rule's own settings, not the mapping's top-level keys
+    expect(() => parseMapping('fields:\n  principal_diagnosis: { path: dx, colour: red }\n', 'm.yaml')).toThrow(/`fields\.principal_diagnosis\.colour` is not a setting of a rule; the choices here are path, paths, const/);
+    expect(() => parseMapping('summary:\n  chief_complaint: { pick: { from: a, where: b, matches: c, value: d, extra: 1 } }\n', 'm.yaml')).toThrow(/`summary\.chief_complaint\.pick\.extra` is not a key of `pick`; the choices here are from, where, matches, value/);
+    expect(() => parseMapping('imaging:\n  - modality: x\n    colour: y\n', 'm.yaml')).toThrow(/`imaging\.0\.colour` is not a key of an imaging entry; the choices here are each, modality, findings, impression/);
   });
 
   it('say which required field came out empty', () => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { parseLanguage, guessLanguage, type Language } from '../language.js';
 import { getPath } from './paths.js';
 import { addKeyed, snakeKey, uidFrom, type ImportedCase, type SummaryParts } from './compose.js';
-import { evaluateRule, isRequired, RuleSchema, type Rule } from './rules.js';
+import { evaluateRule, isRequired, PickSchema, RuleObjectSchema, RuleSchema, type Rule } from './rules.js';
 
 /** ClinicalBench fields a mapping can fill directly. */
 export const MAPPED_FIELDS = [
@@ -46,13 +46,17 @@ export const MappingSchema = z.strictObject({
 });
 export type Mapping = z.infer<typeof MappingSchema>;
 
-const KNOWN_KEYS: Record<string, readonly string[]> = {
-  '': ['format', 'delimiter', 'records', 'language', 'fields', 'summary', 'imaging', 'laboratory'],
-  fields: MAPPED_FIELDS,
-  summary: SUMMARY_PARTS,
-  imaging: ['each', 'modality', 'findings', 'impression'],
-  laboratory: ['each', 'test', 'result', 'abnormal'],
-};
+/** For a key the schema does not know: what to say about it, and the keys allowed where it stands. */
+function unknownKey(path: readonly PropertyKey[]): { what: string; choices: readonly string[] } {
+  const p = path.map(String);
+  if (p.length === 0) return { what: 'is not a key of a mapping file', choices: Object.keys(MappingSchema.shape) };
+  if (p.length === 1 && p[0] === 'fields') return { what: 'is not something a mapping can fill', choices: MAPPED_FIELDS };
+  if (p.length === 1 && p[0] === 'summary') return { what: 'is not something a mapping can fill', choices: SUMMARY_PARTS };
+  if (p.length === 2 && p[0] === 'imaging') return { what: 'is not a key of an imaging entry', choices: Object.keys(ImagingEntrySchema.shape) };
+  if (p.length === 2 && p[0] === 'laboratory') return { what: 'is not a key of a laboratory entry', choices: Object.keys(LabEntrySchema.shape) };
+  if (p.at(-1) === 'pick') return { what: 'is not a key of `pick`', choices: Object.keys(PickSchema.shape) };
+  return { what: 'is not a setting of a rule', choices: Object.keys(RuleObjectSchema.shape) };
+}
 
 /** Read and check a mapping file's text; errors name the file and the field. */
 export function parseMapping(text: string, file: string): Mapping {
@@ -67,10 +71,8 @@ export function parseMapping(text: string, file: string): Mapping {
     const iss = parsed.error.issues[0]!;
     const where = iss.path.map(String).join('.');
     if (iss.code === 'unrecognized_keys') {
-      const known = KNOWN_KEYS[typeof iss.path[0] === 'string' && iss.path.length === 1 ? iss.path[0] : iss.path[0] === 'imaging' || iss.path[0] === 'laboratory' ? String(iss.path[0]) : ''] ?? [];
-      const key = where ? `${where}.${iss.keys[0]}` : iss.keys[0];
-      const what = where ? 'is not something a mapping can fill' : 'is not a key of a mapping file';
-      throw new Error(`${file}: \`${key}\` ${what}${known.length ? `; the choices here are ${known.join(', ')}` : ''}`);
+      const { what, choices } = unknownKey(iss.path);
+      throw new Error(`${file}: \`${where ? `${where}.` : ''}${iss.keys[0]}\` ${what}; the choices here are ${choices.join(', ')}`);
     }
     throw new Error(`${file}: ${where ? `\`${where}\` ` : ''}${iss.message}`);
   }
@@ -85,7 +87,7 @@ export interface Applied {
   case?: ImportedCase;
   /** Field → how its value was found (for --explain). */
   how: Record<string, string>;
-  /** Field → value (for --explain and the coverage counts). */
+  /** Field → value (for --explain). */
   values: Record<string, string>;
   errors: { field: string; message: string }[];
 }
@@ -125,21 +127,24 @@ function applyExams(
   return result;
 }
 
+/** Evaluate one field's rule, noting how its value came about and whether a required value is missing. */
+function noteRule(out: Applied, field: string, rule: Rule | undefined, source: unknown, from = ''): string {
+  if (rule === undefined) {
+    out.how[field] = 'not mapped';
+    out.values[field] = '';
+    return '';
+  }
+  const r = evaluateRule(rule, source);
+  out.how[field] = r.how + from;
+  out.values[field] = r.value;
+  if (r.value === '' && isRequired(rule)) out.errors.push({ field, message: `is required by the mapping but came out empty (${r.how})` });
+  return r.value;
+}
+
 /** Apply a mapping to one source record. */
 export function applyMapping(mapping: Mapping, source: unknown, fallbackLanguage?: Language): Applied {
   const out: Applied = { how: {}, values: {}, errors: [] };
-  const get = (field: string, rule: Rule | undefined): string => {
-    if (rule === undefined) {
-      out.how[field] = 'not mapped';
-      out.values[field] = '';
-      return '';
-    }
-    const r = evaluateRule(rule, source);
-    out.how[field] = r.how;
-    out.values[field] = r.value;
-    if (r.value === '' && isRequired(rule)) out.errors.push({ field, message: `is required by the mapping but came out empty (${r.how})` });
-    return r.value;
-  };
+  const get = (field: string, rule: Rule | undefined): string => noteRule(out, field, rule, source);
 
   const f = mapping.fields;
   const summaryWhole = f.clinical_case_summary !== undefined ? get('clinical_case_summary', f.clinical_case_summary) : undefined;
@@ -215,7 +220,7 @@ export function applyMapping(mapping: Mapping, source: unknown, fallbackLanguage
 
 /** A mapping's rules for fields only (used to lay a user's rules, e.g. a department lookup, over a preset). */
 export function overlayFields(mapping: Mapping, source: unknown, c: ImportedCase, out: Applied): void {
-  const set: Record<string, (v: string) => void> = {
+  const set: Record<MappedField, (v: string) => void> = {
     clinical_case_uid: (v) => (c.uid = v),
     clinical_department: (v) => (c.department = v),
     principal_diagnosis: (v) => (c.principalDiagnosis = v),
@@ -227,12 +232,6 @@ export function overlayFields(mapping: Mapping, source: unknown, c: ImportedCase
     clinical_case_summary: (v) => (c.summary = v),
     pathological_examination: (v) => (c.pathology = v),
   };
-  for (const [field, rule] of Object.entries(mapping.fields) as [MappedField, Rule][]) {
-    const r = evaluateRule(rule, source);
-    out.how[field] = `${r.how} (from --map)`;
-    out.values[field] = r.value;
-    if (r.value === '' && isRequired(rule)) out.errors.push({ field, message: `is required by the mapping but came out empty (${r.how})` });
-    set[field]!(r.value);
-  }
+  for (const [field, rule] of Object.entries(mapping.fields) as [MappedField, Rule][]) set[field](noteRule(out, field, rule, source, ' (from --map)'));
 }
 

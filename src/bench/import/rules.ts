@@ -25,20 +25,20 @@ const regexString = z.string().superRefine((r, ctx) => {
   }
 });
 
-const pickSchema = z.strictObject({
+export const PickSchema = z.strictObject({
   from: pathString.describe('path to the list of items'),
   where: pathString.describe('path, inside each item, of the text to match (e.g. the question)'),
   matches: regexString,
   value: pathString.describe('path, inside the chosen item, of the value (e.g. the answer)'),
 });
 
-const ruleObject = z
+export const RuleObjectSchema = z
   .strictObject({
     path: pathString.optional(),
     paths: z.array(pathString).min(1).optional(),
     const: z.union([z.string(), z.number()]).optional(),
     template: z.string().optional(),
-    pick: pickSchema.optional(),
+    pick: PickSchema.optional(),
     join: z.string().optional(),
     regex: regexString.optional(),
     group: z.union([z.number().int().min(0), z.string()]).optional(),
@@ -59,7 +59,7 @@ const ruleObject = z
     if (r.group !== undefined && r.regex === undefined) ctx.addIssue({ code: 'custom', message: '`group` only goes with `regex`' });
   });
 
-export const RuleSchema = z.union([pathString, ruleObject], { error: 'should be a source path or a rule object (path, const, template, pick …)' });
+export const RuleSchema = z.union([pathString, RuleObjectSchema], { error: 'should be a source path or a rule object (path, const, template, pick …)' });
 export type Rule = z.infer<typeof RuleSchema>;
 
 export interface RuleResult {
