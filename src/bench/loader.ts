@@ -213,7 +213,7 @@ function checkRecord(
   if (!summary.found.includes('chiefComplaint')) {
     return error('clinical_case_summary', 'has no chief complaint section ("Chief Complaint:" / "主诉：")');
   }
-  // a label followed by nothing or "Not available." is a dataset without it: the triage tasks are skipped
+  // an empty section is a broken record; "Not available." says the dataset has none (the triage tasks are skipped)
   if (summary.chiefComplaint.trim() === '') {
     return error('clinical_case_summary', 'has an empty chief complaint section (write "Not available." / "暂无。" when the data has none)');
   }
@@ -237,7 +237,7 @@ function checkRecord(
   }
   seen.set(seenKey, { file: at.file, record: at.record });
 
-  return buildCase(record, language, department ?? null, at, summary);
+  return buildCase(record, language, department ?? null, at, summary); // normalise gives undefined, not null
 }
 
 /** Expand directories into the .json/.jsonl files they contain (recursively, sorted). */

@@ -7,14 +7,8 @@
  * department, preliminary list, basis, differential or treatment: those stay empty and their tasks are skipped.
  */
 import { addKeyed, snakeKey, uidFrom, type ImportedCase } from './compose.js';
+import type { Applied } from './mapping.js';
 import { toText } from './rules.js';
-
-export interface PresetResult {
-  case?: ImportedCase;
-  how: Record<string, string>;
-  values: Record<string, string>;
-  errors: { field: string; message: string }[];
-}
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -185,8 +179,8 @@ function sortTests(tests: unknown): Sorted {
 }
 
 /** One AgentClinic OSCE record as a ClinicalBench case (English). */
-export function fromAgentClinic(source: unknown): PresetResult {
-  const res: PresetResult = { how: {}, values: {}, errors: [] };
+export function fromAgentClinic(source: unknown): Applied {
+  const res: Applied = { how: {}, values: {}, errors: [] };
   const root = isObj(source) ? (isObj(source.OSCE_Examination) ? source.OSCE_Examination : source) : undefined;
   if (!root) {
     res.errors.push({ field: 'OSCE_Examination', message: 'is missing: not an AgentClinic OSCE record' });

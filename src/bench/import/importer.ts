@@ -106,9 +106,8 @@ export function readSource(text: string, file: string, format: SourceFormat, opt
 
 function convert(value: unknown, options: ImportOptions): Applied {
   if (options.preset === 'agentclinic') {
-    const r = fromAgentClinic(value);
-    const out: Applied = { how: r.how, values: r.values, errors: r.errors, ...(r.case ? { case: r.case } : {}) };
-    if (r.case && options.mapping) overlayFields(options.mapping, value, r.case, out);
+    const out = fromAgentClinic(value);
+    if (out.case && options.mapping) overlayFields(options.mapping, value, out.case, out);
     if (out.errors.length > 0) delete out.case;
     return out;
   }
