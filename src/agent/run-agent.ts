@@ -10,18 +10,18 @@ import type { ClinicalCase } from '../bench/case.js';
 import { packageVersion } from '../bench/bundled.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { FileReport } from '../bench/loader.js';
-import { apiKeyFor, createModel } from '../models/registry.js';
+import { createModel } from '../models/registry.js';
 import { estimateTokens } from '../models/tokens.js';
 import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
 import type { Config } from '../run/config.js';
 import type { Manifest } from '../run/evaluate.js';
 import { storedCall } from '../run/call.js';
-import type { ExecuteContext } from '../run/execute.js';
+import { executeContext, type ExecuteContext } from '../run/execute.js';
 import type { JobSpec, ModelEntry } from '../run/jobs.js';
 import { hashOf, sha256 } from '../run/keys.js';
-import { AdaptiveLimiter, DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
-import { Redactor } from '../run/secrets.js';
+import { DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
+import { redactorFor } from '../run/secrets.js';
 import type { ModelFlags } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
 import { parseSections } from '../tasks/sections.js';
@@ -101,31 +101,16 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
   const warnings = variantWarnings(agent, o.config, o.taxonomy);
   const store = RunStore.open(o.dir);
   const worker = newWorkerId();
-  const redactor = new Redactor();
-  for (const { entry } of models.values()) {
-    try {
-      redactor.add(apiKeyFor(entry.spec, entry.settings, env));
-    } catch {
-      // a missing key is reported when the model is created
-    }
-    for (const v of Object.values(entry.settings.headers ?? {})) redactor.add(v);
-  }
+  const redactor = redactorFor([...models.values()].map((m) => m.entry), env);
   const signal = o.signal ?? new AbortController().signal;
   const roles = new Map<string, Promise<ExecuteContext>>();
   const context = (spec: string): Promise<ExecuteContext> => {
     let ctx = roles.get(spec);
     if (!ctx) {
       const entry = models.get(spec)!.entry;
-      ctx = (o.createModel ?? ((_: string, e: ModelEntry) => createModel(e.spec, e.settings, env)))(spec, entry).then((model) => ({
-        model,
-        entry,
-        limiter: new AdaptiveLimiter(entry.concurrency),
-        redactor,
-        backoff: o.backoff ?? DEFAULT_BACKOFF,
-        signal,
-        ...(o.cache ? { cache: o.cache } : {}),
-        ...(entry.price ? { price: entry.price } : {}),
-      }));
+      ctx = (o.createModel ?? ((_: string, e: ModelEntry) => createModel(e.spec, e.settings, env)))(spec, entry).then((model) =>
+        executeContext(model, entry, { redactor, signal, backoff: o.backoff ?? DEFAULT_BACKOFF, ...(o.cache ? { cache: o.cache } : {}) }),
+      );
       roles.set(spec, ctx);
     }
     return ctx;

@@ -8,16 +8,17 @@
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadCases } from '../bench/loader.js';
-import { apiKeyFor, createModel } from '../models/registry.js';
+import { createModel } from '../models/registry.js';
 import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
 import { storedCall, StoredCallFailed } from '../run/call.js';
+import { executeContext } from '../run/execute.js';
 import type { Config } from '../run/config.js';
 import type { Manifest } from '../run/evaluate.js';
 import type { ModelEntry } from '../run/jobs.js';
 import { hashOf } from '../run/keys.js';
-import { AdaptiveLimiter, DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
-import { Redactor } from '../run/secrets.js';
+import { DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
+import { redactorFor } from '../run/secrets.js';
 import { modelEntries, type ModelFlags } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
 import { formatSections } from '../tasks/sections.js';
@@ -80,15 +81,7 @@ function goldText(c: ClinicalCase): string {
 export async function judgeRun(o: JudgeRunOptions): Promise<{ answers: RatedAnswer[]; models: ModelRatings[] }> {
   const env = o.env ?? process.env;
   const entries = judgeEntries(o.judges, o.fileConfig, o.flags);
-  const redactor = new Redactor();
-  for (const entry of entries.values()) {
-    try {
-      redactor.add(apiKeyFor(entry.spec, entry.settings, env));
-    } catch {
-      // a missing key is reported when the model is created
-    }
-    for (const v of Object.values(entry.settings.headers ?? {})) redactor.add(v);
-  }
+  const redactor = redactorFor(entries.values(), env);
   const store = RunStore.open(o.dir);
   const worker = newWorkerId();
   try {
@@ -101,7 +94,7 @@ export async function judgeRun(o: JudgeRunOptions): Promise<{ answers: RatedAnsw
     async function makeContext(spec: string) {
       const entry = entries.get(spec)!;
       const model = await (o.createModel ?? ((e: ModelEntry) => createModel(e.spec, e.settings, env)))(entry);
-      return { model, entry, limiter: new AdaptiveLimiter(entry.concurrency), redactor, backoff: o.backoff ?? DEFAULT_BACKOFF, signal: new AbortController().signal, ...(o.cache ? { cache: o.cache } : {}), ...(entry.price ? { price: entry.price } : {}) };
+      return executeContext(model, entry, { redactor, backoff: o.backoff ?? DEFAULT_BACKOFF, signal: new AbortController().signal, ...(o.cache ? { cache: o.cache } : {}) });
     }
     const rated: RatedAnswer[] = [];
     for (const job of answers) {

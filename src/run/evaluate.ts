@@ -9,7 +9,7 @@ import type { ClinicalCase } from '../bench/case.js';
 import { packageVersion } from '../bench/bundled.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { FileReport } from '../bench/loader.js';
-import { apiKeyFor, createModel } from '../models/registry.js';
+import { createModel } from '../models/registry.js';
 import type { Price } from '../models/pricing.js';
 import { redactUrl } from '../models/spec.js';
 import type { Model } from '../models/types.js';
@@ -20,7 +20,7 @@ import { buildJobs, type ModelEntry, type SamplingParams } from './jobs.js';
 import type { BackoffOptions } from './limiter.js';
 import { planPrompts } from './plan.js';
 import { runJobs, type RunEvent, type RunnerResult } from './runner.js';
-import { Redactor } from './secrets.js';
+import { redactorFor } from './secrets.js';
 import { RunStore, STORE_FILE } from './store.js';
 
 export interface ManifestModel {
@@ -76,15 +76,6 @@ export interface EvaluateOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** The password of a URL with credentials (user:password@host), to be kept out of messages. */
-function passwordOf(url: string | undefined): string | undefined {
-  try {
-    return url ? decodeURIComponent(new URL(url).password) || undefined : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A model as the run manifest records it: what was called and how, never a key. */
 export function manifestModel(e: ModelEntry): ManifestModel {
   return {
@@ -103,16 +94,7 @@ export function manifestModel(e: ModelEntry): ManifestModel {
 
 export async function evaluate(opts: EvaluateOptions): Promise<{ result: RunnerResult; manifest: Manifest }> {
   const env = opts.env ?? process.env;
-  const redactor = new Redactor();
-  for (const e of opts.models) {
-    try {
-      redactor.add(apiKeyFor(e.spec, e.settings, env));
-    } catch {
-      // a missing key is reported when the model is created
-    }
-    for (const v of Object.values(e.settings.headers ?? {})) redactor.add(v);
-    for (const url of [e.spec.baseURL, e.settings.baseURL]) redactor.add(passwordOf(url));
-  }
+  const redactor = redactorFor(opts.models, env);
   const plan = planPrompts(opts.cases, { templates: opts.templates, taxonomy: opts.taxonomy }, opts.kinds);
   const jobs = buildJobs(plan.prompts, opts.models);
   const resuming = existsSync(join(opts.dir, STORE_FILE));

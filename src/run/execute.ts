@@ -9,7 +9,7 @@ import type { GenerateRequest, GenerateResult, Model } from '../models/types.js'
 import { toModelError } from '../models/ai-sdk.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import type { ModelEntry } from './jobs.js';
-import { backoffDelay, cappedRetryAfter, MAX_RETRY_AFTER_MS, sleep, type AdaptiveLimiter, type BackoffOptions } from './limiter.js';
+import { AdaptiveLimiter, backoffDelay, MAX_RETRY_AFTER_MS, sleep, type BackoffOptions } from './limiter.js';
 import type { Redactor } from './secrets.js';
 import type { JobResult, StoredJob } from './store.js';
 
@@ -17,6 +17,28 @@ export type Outcome =
   | { status: 'done'; result: GenerateResult; latencyMs: number; attempts: number; cached: boolean; cost: number | null }
   | { status: 'error'; kind: string; message: string; attempts: number }
   | { status: 'cancelled'; attempts: number };
+
+/** What every model of a run shares: secrets to keep out, how to back off, when to stop, the cache. */
+export interface SharedContext {
+  redactor: Redactor;
+  backoff: BackoffOptions;
+  signal: AbortSignal;
+  cache?: ResponseCache;
+}
+
+/** The context one model's calls run in: its own adaptive limit (Retry-After capped as the backoff says), its price. */
+export function executeContext(model: Model, entry: ModelEntry, shared: SharedContext): ExecuteContext {
+  return {
+    model,
+    entry,
+    limiter: new AdaptiveLimiter(entry.concurrency, shared.backoff.maxRetryAfterMs),
+    redactor: shared.redactor,
+    backoff: shared.backoff,
+    signal: shared.signal,
+    ...(shared.cache ? { cache: shared.cache } : {}),
+    ...(entry.price ? { price: entry.price } : {}),
+  };
+}
 
 export interface ExecuteContext {
   model: Model;
@@ -74,7 +96,7 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
     if (ctx.signal.aborted) return { status: 'cancelled', attempts };
     const maxWait = ctx.backoff.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
     const asked = error.retryAfterMs;
-    if (error.kind === 'rate-limit' || error.kind === 'server') ctx.limiter.onPushback(asked === undefined ? undefined : cappedRetryAfter(asked, maxWait));
+    if (error.kind === 'rate-limit' || error.kind === 'server') ctx.limiter.onPushback(asked); // the limiter caps the pause
     if (!error.retryable || attempt >= ctx.entry.maxRetries) {
       const tries = attempts === 1 ? '' : ` (after ${attempts} attempts)`;
       const wait = asked !== undefined && asked > maxWait ? `; the server asked to wait ${duration(asked)}, longer than the ${duration(maxWait)} clinicallab waits — retry later with --retry-errors` : '';

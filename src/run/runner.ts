@@ -12,9 +12,9 @@ import { estimateTokens } from '../models/tokens.js';
 import type { Model } from '../models/types.js';
 import { parseAnswer } from './answers.js';
 import type { ResponseCache } from './cache.js';
-import { executeJob, jobResult, type Outcome } from './execute.js';
+import { executeContext, executeJob, jobResult, type ExecuteContext, type Outcome } from './execute.js';
 import type { JobSpec, ModelEntry } from './jobs.js';
-import { AdaptiveLimiter, DEFAULT_BACKOFF, type BackoffOptions } from './limiter.js';
+import { DEFAULT_BACKOFF, type BackoffOptions } from './limiter.js';
 import { Redactor } from './secrets.js';
 import { newWorkerId, type RunStore, type StoredJob } from './store.js';
 
@@ -108,19 +108,10 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
       emit({ type: 'model-failed', model: id, message: redactor.redact((err as Error).message) });
       return;
     }
-    const backoff = opts.backoff ?? DEFAULT_BACKOFF;
-    const limiter = new AdaptiveLimiter(entry.concurrency, backoff.maxRetryAfterMs);
     const leaseMs = entry.timeoutMs * (entry.maxRetries + 1) + 60_000;
     const inFlight = new Set<Promise<void>>();
-    const ctx = {
-      model,
-      entry,
-      limiter,
-      redactor,
-      signal,
-      backoff,
-      ...(opts.cache ? { cache: opts.cache } : {}),
-      ...(entry.price ? { price: entry.price } : {}),
+    const ctx: ExecuteContext = {
+      ...executeContext(model, entry, { redactor, signal, backoff: opts.backoff ?? DEFAULT_BACKOFF, ...(opts.cache ? { cache: opts.cache } : {}) }),
       onRetry: (job: StoredJob, error: ModelError, delayMs: number) => {
         store.renewLease(job.key, worker, Date.now() + delayMs + leaseMs);
         emit({ type: 'retry', job, kind: error.kind, delayMs });
@@ -171,7 +162,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
 
     try {
       for (;;) {
-        while (!signal.aborted && !result.budgetReached && inFlight.size < limiter.limit) {
+        while (!signal.aborted && !result.budgetReached && inFlight.size < ctx.limiter.limit) {
           const [job] = store.claim(id, 1, worker, leaseMs);
           if (!job) break;
           const estimate = wouldExceed(entry, job);
