@@ -1,6 +1,5 @@
 /** `clinicallab agent`: run ClinicalAgent (Agent#k@m) over cases, then score and report it like any model. */
 import type { Command } from 'commander';
-import type { ModelEntry } from '../../run/jobs.js';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseRoutingTable, type RoutingTable } from '../../agent/routing.js';
@@ -8,20 +7,18 @@ import { AgentSettingsChanged, resolveAgentModels, runAgent } from '../../agent/
 import { variantWarnings } from '../../agent/setup.js';
 import { agentStats } from '../../agent/stats.js';
 import type { AgentConfig } from '../../agent/workflow.js';
-import { apiKeyFor } from '../../models/registry.js';
 import { routingRows } from '../../report/routing-table.js';
 import { RunStore } from '../../run/store.js';
 import { filterCases } from '../../bench/stats.js';
 import { writeReport } from '../../report/index.js';
-import { ResponseCache, defaultCacheDir } from '../../run/cache.js';
-import { loadConfig, type Config } from '../../run/config.js';
 import { describeRun } from '../../run/inspect.js';
-import { RUNS_DIR, unpriced, type ModelFlags } from '../../run/setup.js';
+import { RUNS_DIR, unpriced } from '../../run/setup.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
 import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
 import { printScores } from './run-summary.js';
 import { scoreRuns } from './score-exec.js';
+import { addSamplingOptions, cacheFrom, checkKeys, checkPrices, number, samplingSettings, type SamplingFlags } from './model-flags.js';
 
 interface Options extends SamplingFlags {
   variant: string;
@@ -44,76 +41,6 @@ interface Options extends SamplingFlags {
   templates?: string;
   maxCost?: string;
   json?: boolean;
-}
-
-/** Sampling and limit flags shared by `agent` and `judge` (the same names and meaning as `clinicallab run`'s). */
-export interface SamplingFlags {
-  config?: string;
-  temperature?: string;
-  maxTokens?: string;
-  seed?: string;
-  timeout?: string;
-  maxRetries?: string;
-  concurrency?: string;
-}
-
-/** Add the sampling and limit flags; `concurrency` is the help of --concurrency (left out when undefined). */
-export function addSamplingOptions(cmd: Command, concurrency?: string): Command {
-  cmd
-    .option('--config <file>', 'config file (default: clinicallab.config.yaml/.yml/.json in the current folder): keys, headers, prices, sampling and limits per model')
-    .option('--temperature <t>', 'sampling temperature of every model (default 0, or the config\'s)')
-    .option('--max-tokens <n>', 'longest answer per request, in tokens')
-    .option('--seed <n>', 'sampling seed, for providers that take one')
-    .option('--timeout <seconds>', 'per request (default 180)')
-    .option('--max-retries <n>', 'retries of a failed request (default 5)');
-  return concurrency === undefined ? cmd : cmd.option('--concurrency <n>', concurrency);
-}
-
-export function number(flag: string, value: string | undefined, opts: { integer?: boolean; min?: number } = {}): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || (opts.integer && !Number.isInteger(n)) || (opts.min !== undefined && n < opts.min)) {
-    throw new UsageError(`${flag} "${value}" should be ${opts.integer ? 'a whole number' : 'a number'}${opts.min !== undefined ? ` ≥ ${opts.min}` : ''}`);
-  }
-  return n;
-}
-
-/** The config file and the sampling flags, as `clinicallab run` reads them. */
-export function samplingSettings(opts: SamplingFlags): { config: Config; flags: ModelFlags } {
-  const { config } = loadConfig(opts.config);
-  const flags: ModelFlags = {};
-  const set = <K extends keyof ModelFlags>(k: K, v: number | undefined): void => {
-    if (v !== undefined) flags[k] = v;
-  };
-  set('concurrency', number('--concurrency', opts.concurrency, { integer: true, min: 1 }));
-  const timeout = number('--timeout', opts.timeout, { min: 0.001 });
-  set('timeoutMs', timeout === undefined ? undefined : timeout * 1000);
-  set('maxRetries', number('--max-retries', opts.maxRetries, { integer: true, min: 0 }));
-  set('temperature', number('--temperature', opts.temperature, { min: 0 }));
-  set('maxTokens', number('--max-tokens', opts.maxTokens, { integer: true, min: 1 }));
-  set('seed', number('--seed', opts.seed, { integer: true }));
-  return { config, flags };
-}
-
-/** Refuse, before anything is written, a model without its key, or --max-cost with a model without a price. */
-export function checkModels(entries: readonly ModelEntry[], maxCost: number | undefined): void {
-  for (const e of entries) {
-    try {
-      apiKeyFor(e.spec, e.settings);
-    } catch (err) {
-      throw new UsageError((err as Error).message);
-    }
-  }
-  const noPrice = unpriced(entries);
-  if (maxCost !== undefined && noPrice.length > 0) {
-    throw new UsageError(`--max-cost needs a price for every model; no price is known for ${noPrice.join(', ')} (add one under "pricing" or the model's "price" in the config file)`);
-  }
-}
-
-/** The cache the config and flags ask for (none with --no-cache or `cache: false`). */
-export function cacheFrom(config: Config, enabled: boolean | undefined, dir: string | undefined): ResponseCache | undefined {
-  if (enabled === false || config.cache === false || (typeof config.cache === 'object' && config.cache.enabled === false)) return undefined;
-  return new ResponseCache(dir ?? (typeof config.cache === 'object' ? config.cache.dir : undefined) ?? defaultCacheDir());
 }
 
 export function register(program: Command, io: Io, setExit: (code: number) => void): void {
@@ -168,7 +95,9 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
       } catch (err) {
         throw new UsageError((err as Error).message);
       }
-      checkModels([...models.values()].map((x) => x.entry), maxCost);
+      const entries = [...models.values()].map((x) => x.entry);
+      checkKeys(entries);
+      checkPrices(entries, maxCost);
       const templates = await loadTemplates(opts.templates ?? fileConfig.templates);
       const configCases = fileConfig.cases === undefined ? undefined : Array.isArray(fileConfig.cases) ? fileConfig.cases : [fileConfig.cases];
       const loaded = await loadWithReport(io, casePathsOrBundled(opts.cases ?? configCases), { taxonomy, quiet: true, json: opts.json ?? false });

@@ -9,7 +9,7 @@ import { RUNS_DIR } from '../../run/setup.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
 import { taxonomyFrom, UsageError } from '../common.js';
-import { addSamplingOptions, cacheFrom, checkModels, samplingSettings, type SamplingFlags } from './agent.js';
+import { addSamplingOptions, cacheFrom, checkKeys, samplingSettings, type SamplingFlags } from './model-flags.js';
 
 /** What the built-in baseline's ratings are (see src/models/baseline/judge.ts). */
 export const BASELINE_JUDGE_NOTE =
@@ -103,7 +103,7 @@ dimension and for the overall rating. Judge models take their settings from the 
       } catch (err) {
         throw new UsageError((err as Error).message);
       }
-      checkModels([...entries.values()], undefined);
+      checkKeys([...entries.values()]);
       const heuristic = [...entries].filter(([, e]) => e.spec.provider === 'baseline').map(([spec]) => spec);
       const cache = cacheFrom(fileConfig, opts.cache, opts.cacheDir);
       try {

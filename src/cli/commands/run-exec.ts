@@ -3,14 +3,12 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { filterCases } from '../../bench/stats.js';
 import { ModelError } from '../../models/errors.js';
-import { apiKeyFor } from '../../models/registry.js';
-import { ResponseCache, defaultCacheDir } from '../../run/cache.js';
-import { loadConfig, type Config } from '../../run/config.js';
+import type { Config } from '../../run/config.js';
 import { evaluate, type Manifest } from '../../run/evaluate.js';
 import { describeRun, isRunDir } from '../../run/inspect.js';
 import { planPrompts } from '../../run/plan.js';
 import { Progress } from '../../run/progress.js';
-import { kindsForTasks, modelEntries, newRunId, RUNS_DIR, unpriced, type ModelFlags } from '../../run/setup.js';
+import { kindsForTasks, modelEntries, newRunId, RUNS_DIR, unpriced } from '../../run/setup.js';
 import { RunStore, STORE_FILE } from '../../run/store.js';
 import { storeErrorOf } from '../../run/store-errors.js';
 import { GENERATION_KINDS } from '../../tasks/definitions.js';
@@ -19,22 +17,16 @@ import { paint, table, type Io } from '../io.js';
 import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
 import { printRunSummary, printScores } from './run-summary.js';
 import { matcherOptionsOf, scoreFlagsOf, scoreRuns } from './score-exec.js';
+import { cacheFrom, checkKeys, checkPrices, number, samplingSettings, type SamplingFlags } from './model-flags.js';
 import { writeReport } from '../../report/index.js';
 
-export interface RunFlags {
+export interface RunFlags extends SamplingFlags {
   model?: string[];
   cases?: string[];
   tasks?: string;
   lang?: string;
   limit?: string;
   out?: string;
-  config?: string;
-  concurrency?: string;
-  timeout?: string;
-  maxRetries?: string;
-  temperature?: string;
-  maxTokens?: string;
-  seed?: string;
   maxCost?: string;
   cache?: boolean;
   cacheDir?: string;
@@ -48,15 +40,6 @@ export interface RunFlags {
   departments?: string;
   strict?: boolean;
   json?: boolean;
-}
-
-function num(flag: string, value: string | undefined, opts: { integer?: boolean; min?: number } = {}): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || (opts.integer && !Number.isInteger(n)) || (opts.min !== undefined && n < opts.min)) {
-    throw new UsageError(`${flag} "${value}" should be ${opts.integer ? 'a whole number' : 'a number'}${opts.min !== undefined ? ` ≥ ${opts.min}` : ''}`);
-  }
-  return n;
 }
 
 /** A run directory given to resume supplies the models, cases and filters it was made with. */
@@ -91,24 +74,14 @@ function configFromManifest(m: Manifest): Config {
 
 export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   matcherOptionsOf(scoreFlagsOf(flags)); // a bad scoring flag is a usage error before any model is asked
-  const { config } = loadConfig(flags.config);
+  const { config, flags: modelFlags } = samplingSettings(flags);
   const retryDir = typeof flags.retryErrors === 'string' ? flags.retryErrors : undefined;
   const outFlag = retryDir ?? flags.out ?? config.out;
   const previous = outFlag ? fromManifest(outFlag) : undefined;
   if (flags.retryErrors && !previous) throw new UsageError(`--retry-errors needs an existing run directory (${outFlag ?? 'give one with --retry-errors <run> or --out'})`);
 
-  const modelFlags: ModelFlags = {};
-  const set = <K extends keyof ModelFlags>(k: K, v: number | undefined): void => {
-    if (v !== undefined) modelFlags[k] = v;
-  };
-  set('concurrency', num('--concurrency', flags.concurrency, { integer: true, min: 1 }));
-  set('timeoutMs', flags.timeout === undefined ? undefined : num('--timeout', flags.timeout, { min: 0.001 })! * 1000);
-  set('maxRetries', num('--max-retries', flags.maxRetries, { integer: true, min: 0 }));
-  set('temperature', num('--temperature', flags.temperature, { min: 0 }));
-  set('maxTokens', num('--max-tokens', flags.maxTokens, { integer: true, min: 1 }));
-  set('seed', num('--seed', flags.seed, { integer: true }));
-  const maxCost = num('--max-cost', flags.maxCost, { min: 0 }) ?? config.maxCost;
-  const limit = num('--limit', flags.limit, { integer: true, min: 1 }) ?? config.limit ?? previous?.filters.limit;
+  const maxCost = number('--max-cost', flags.maxCost, { min: 0 }) ?? config.maxCost;
+  const limit = number('--limit', flags.limit, { integer: true, min: 1 }) ?? config.limit ?? previous?.filters.limit;
   const language = languageOption(flags.lang) ?? config.lang ?? (previous?.filters.language as 'zh' | 'en' | undefined);
 
   const modelSource = flags.model?.length || config.models?.length ? config : previous ? configFromManifest(previous) : config;
@@ -126,9 +99,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  if (maxCost !== undefined && unpriced(models).length > 0) {
-    throw new UsageError(`--max-cost needs a price for every model; no price is known for ${unpriced(models).join(', ')} (add one under "pricing" or the model's "price" in the config file)`);
-  }
+  checkPrices(models, maxCost);
 
   const taxonomy = await taxonomyFrom(flags.departments ?? config.departments);
   const templates = await loadTemplates(flags.templates ?? config.templates);
@@ -171,17 +142,9 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     return hasErrors(loaded) ? 1 : 0;
   }
 
-  for (const m of models) {
-    try {
-      apiKeyFor(m.spec, m.settings);
-    } catch (err) {
-      throw new UsageError((err as Error).message); // before anything is written
-    }
-  }
+  checkKeys(models); // before anything is written
   const dir = resolve(outFlag ?? join(RUNS_DIR, newRunId(models)));
-  const cache = flags.cache === false || config.cache === false || (typeof config.cache === 'object' && config.cache.enabled === false)
-    ? undefined
-    : new ResponseCache(flags.cacheDir ?? (typeof config.cache === 'object' ? config.cache.dir : undefined) ?? defaultCacheDir());
+  const cache = cacheFrom(config, flags.cache, flags.cacheDir);
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = (): void => {
