@@ -64,13 +64,13 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
 
   const support = caseSupport(c);
   const guide = find('department-guide');
-  const gold = c.gold.department;
-  if (!support.triage || !gold) out.skipped.push('department');
+  const goldDepartment = c.gold.department;
+  if (!support.triage || !goldDepartment) out.skipped.push('department');
   else if (usable(guide, 'department')) {
     const p = guide!.parsed as { department: string | null; status: string };
     if (p.status === 'invalid') out.unreadable.push('department');
-    out.scores.acc = p.department === gold.id;
-    out.rows.push({ task: 'department', exam: '', value: out.scores.acc ? 1 : 0, detail: { predicted: p.department, gold: gold.id, status: p.status } });
+    out.scores.acc = p.department === goldDepartment.id;
+    out.rows.push({ task: 'department', exam: '', value: out.scores.acc ? 1 : 0, detail: { predicted: p.department, gold: goldDepartment.id, status: p.status } });
   }
   for (const k of [3, 5] as const) {
     const job = find(`department-guide-${k}`);
