@@ -9,6 +9,7 @@ import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadCases } from '../bench/loader.js';
 import { createModel } from '../models/registry.js';
+import { parseModelSpec } from '../models/spec.js';
 import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
 import { storedCall, StoredCallFailed } from '../run/call.js';
@@ -26,6 +27,15 @@ import { getTemplate, renderTemplate, type TemplateSet } from '../tasks/template
 import { meanRatings, overall, parseRatings, type Ratings } from './judge4d.js';
 
 export const JUDGE_PREFIX = 'judge:';
+
+/** Whether a judge rates with the baseline's offline heuristics (src/models/baseline/judge.ts) rather than a model's judgement. */
+export function isHeuristicJudge(spec: string): boolean {
+  try {
+    return parseModelSpec(spec).provider === 'baseline';
+  } catch {
+    return false;
+  }
+}
 
 export interface JudgeRunOptions {
   dir: string;
@@ -78,6 +88,11 @@ function goldText(c: ClinicalCase): string {
   return formatSections({ preliminary: g.preliminaryDiagnosisText, basis: g.diagnosticBasis, differential: g.differentialDiagnosisText, principal: g.principalDiagnosis, principle: g.therapeuticPrinciple, plan: g.treatmentPlanText }, c.language);
 }
 
+/** The store key of one rating: the judge, the rated answer's key, the attempt (0, 1, …) and the template's hash. */
+export function judgeRatingKey(judge: string, answerKey: string, attempt: number, templateHash: string): string {
+  return hashOf({ judge, answer: answerKey, attempt, template: templateHash });
+}
+
 export async function judgeRun(o: JudgeRunOptions): Promise<{ answers: RatedAnswer[]; models: ModelRatings[] }> {
   const env = o.env ?? process.env;
   const entries = judgeEntries(o.judges, o.fileConfig, o.flags);
@@ -114,7 +129,7 @@ export async function judgeRun(o: JudgeRunOptions): Promise<{ answers: RatedAnsw
               store,
               worker,
               {
-                key: hashOf({ judge: spec, answer: job.key, attempt, template: template.hash }),
+                key: judgeRatingKey(spec, job.key, attempt, template.hash),
                 model: `${JUDGE_PREFIX}${spec}`, kind: 'judge-4d' as const, caseUid: c.uid, language: c.language, templateHash: template.hash, prompt,
                 label: `judge (${spec})`, parse: (t) => ({ rated: job.model, answer: job.key, ratings: parseRatings(t) }),
               },

@@ -10,6 +10,7 @@ import type { Manifest } from '../run/evaluate.js';
 import { RunStore } from '../run/store.js';
 import { leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
 import { scoreCase, type ScoringContext } from './score-case.js';
+import { JUDGE_PREFIX } from './judge-run.js';
 
 export interface ModelScores {
   model: string;
@@ -69,7 +70,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
     const byKey = new Map<string, ClinicalCase>(loaded.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
     const jobs = store.jobs({ prompts: false }); // scoring needs answers, not the (long) prompts
     // judges' ratings live in the store too, under `judge:<spec>`; they are not candidates
-    const models = [...new Set(jobs.map((j) => j.model))].filter((m) => !m.startsWith('judge:'));
+    const models = [...new Set(jobs.map((j) => j.model))].filter((m) => !m.startsWith(JUDGE_PREFIX));
     const result: RunScores = { dir, ...(manifest ? { manifest } : {}), models: [], textComponents: opts.context.bert ? 'bleu+rouge+bertscore' : 'bleu+rouge', caseProblems: loaded.problems.filter((p) => p.severity === 'error').length };
     let done = 0;
     const total = jobs.length;

@@ -8,11 +8,8 @@
  * clinical judgement: its ratings, and every mean that includes them, are marked `heuristic`.
  */
 import { DIMENSIONS, meanRatings, overall, type Ratings } from '../metrics/judge4d.js';
-import { parseModelSpec } from '../models/spec.js';
-import { hashOf } from '../run/keys.js';
+import { isHeuristicJudge, JUDGE_PREFIX, judgeRatingKey } from '../metrics/judge-run.js';
 import type { JobRecord } from './run-reader.js';
-
-const PREFIX = 'judge:';
 
 export interface JudgeTally {
   /** Answers rated. */
@@ -25,15 +22,6 @@ export interface JudgeTally {
   overall: number | null;
   /** The ratings are (or include) the baseline's heuristics rather than a model's or a person's judgement. */
   heuristic: boolean;
-}
-
-/** Whether a judge spec is the baseline, which rates with heuristics (the same test `clinicallab judge` makes). */
-export function isHeuristicJudge(spec: string): boolean {
-  try {
-    return parseModelSpec(spec).provider === 'baseline';
-  } catch {
-    return false;
-  }
 }
 
 export interface JudgeRead extends JudgeTally {
@@ -58,10 +46,10 @@ const tally = (list: readonly Ratings[], judgeErrors: number, pending: number, h
 /** Per candidate model (of `candidates`), the judge's ratings of its six-section answers; models nobody rated are absent. */
 export function readJudgeRatings(jobs: readonly JobRecord[], candidates: readonly string[]): Map<string, JudgeRead> {
   const out = new Map<string, JudgeRead>();
-  const ratingJobs = jobs.filter((j) => j.model.startsWith(PREFIX) && j.kind.startsWith('judge-'));
+  const ratingJobs = jobs.filter((j) => j.model.startsWith(JUDGE_PREFIX) && j.kind.startsWith('judge-'));
   if (ratingJobs.length === 0) return out;
   const byKey = new Map(ratingJobs.map((j) => [j.key, j]));
-  const judges = [...new Set(ratingJobs.map((j) => j.model.slice(PREFIX.length)))];
+  const judges = [...new Set(ratingJobs.map((j) => j.model.slice(JUDGE_PREFIX.length)))];
   // the templates each judge used on each record: a rating's key includes the template's hash
   const templates = new Map<string, Set<string>>();
   for (const j of ratingJobs) {
@@ -80,9 +68,9 @@ export function readJudgeRatings(jobs: readonly JobRecord[], candidates: readonl
     const per = new Map<string, { rating: Ratings | null; error: boolean; pending: boolean }>();
     for (const spec of judges) {
       const attempts: JobRecord[] = [];
-      for (const template of templates.get(`${PREFIX}${spec}\u0000${answer.caseUid}\u0000${answer.language}`) ?? []) {
+      for (const template of templates.get(`${JUDGE_PREFIX}${spec}\u0000${answer.caseUid}\u0000${answer.language}`) ?? []) {
         for (let attempt = 0; ; attempt++) {
-          const j = byKey.get(hashOf({ judge: spec, answer: answer.key, attempt, template }));
+          const j = byKey.get(judgeRatingKey(spec, answer.key, attempt, template));
           if (!j) break;
           attempts.push(j);
         }

@@ -19,6 +19,7 @@ import { RunStore, type JobStatus, type ScoreRecord } from '../run/store.js';
 import { agentReads, readAgents, type AgentPending, type AgentRead } from './agent-read.js';
 import { readJudgeRatings, type JudgeRead } from './judge-read.js';
 import type { ModelUsage, TextComponents } from './types.js';
+import { JUDGE_PREFIX } from '../metrics/judge-run.js';
 
 /** A job as a report needs it: everything but the prompt. */
 export interface JobRecord {
@@ -82,7 +83,6 @@ export interface ReadOptions {
 export const caseKey = (uid: string, language: string): string => `${uid}\u0000${language}`;
 
 /** Judges' ratings are stored as jobs of the model `judge:<spec>`; they are never candidates. */
-export const JUDGE_MODEL_PREFIX = 'judge:';
 
 /** The label the scorer counts a job's errors, pending answers and skips under. */
 export const KIND_LABEL: Record<string, string> = {
@@ -177,7 +177,7 @@ export function needsScoring(jobs: readonly JobRecord[], scores: readonly ScoreR
   const rows = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}\u0000${s.task}\u0000${s.exam}`));
   const records = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}`));
   return jobs.some((j) => {
-    if (j.status !== 'done' || j.model.startsWith(JUDGE_MODEL_PREFIX) || !(j.kind in KIND_LABEL)) return false;
+    if (j.status !== 'done' || j.model.startsWith(JUDGE_PREFIX) || !(j.kind in KIND_LABEL)) return false;
     const k = caseKey(j.caseUid, j.language);
     const c = cases.get(k);
     if (!c) return !records.has(`${j.model}\u0000${k}`);
@@ -347,7 +347,7 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
     data = readStore(dir);
     scoredNow = true;
   }
-  const modelIds = [...new Set(data.jobs.map((j) => j.model))].filter((m) => !m.startsWith(JUDGE_MODEL_PREFIX));
+  const modelIds = [...new Set(data.jobs.map((j) => j.model))].filter((m) => !m.startsWith(JUDGE_PREFIX));
   const models = modelIds.map((m) =>
     rebuildModel(
       m,

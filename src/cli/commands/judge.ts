@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { readCsv } from '../../bench/import/csv.js';
 import { DIMENSIONS, overall, spearman, weightedKappa, type Dimension } from '../../metrics/judge4d.js';
-import { judgeEntries, judgeRun, type RatedAnswer } from '../../metrics/judge-run.js';
+import { isHeuristicJudge, judgeEntries, judgeRun, type RatedAnswer } from '../../metrics/judge-run.js';
 import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { loadTemplates } from '../../tasks/templates.js';
@@ -104,7 +104,7 @@ dimension and for the overall rating. Judge models take their settings from the 
         throw new UsageError((err as Error).message);
       }
       checkKeys([...entries.values()]);
-      const heuristic = [...entries].filter(([, e]) => e.spec.provider === 'baseline').map(([spec]) => spec);
+      const heuristic = [...entries.keys()].filter(isHeuristicJudge);
       const cache = cacheFrom(fileConfig, opts.cache, opts.cacheDir);
       try {
         const r = await judgeRun({
