@@ -62,10 +62,11 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
     return job.status === 'done';
   };
 
-  const support = caseSupport(c);
+  // which rows each answer gets (none where the case has no gold answer for it): see expectedRows below
+  const wanted = (kind: string, exam?: string): Set<string> => new Set(expectedRows({ kind, exam }, c).map((r) => r.task));
   const guide = find('department-guide');
   const goldDepartment = c.gold.department;
-  if (!support.triage || !goldDepartment) out.skipped.push('department');
+  if (!goldDepartment || !wanted('department-guide').has('department')) out.skipped.push('department');
   else if (usable(guide, 'department')) {
     const p = guide!.parsed as { department: string | null; status: string };
     if (p.status === 'invalid') out.unreadable.push('department');
@@ -74,7 +75,7 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
   }
   for (const k of [3, 5] as const) {
     const job = find(`department-guide-${k}`);
-    if (!support.triage) out.skipped.push(`difr${k}`);
+    if (wanted(`department-guide-${k}`).size === 0) out.skipped.push(`difr${k}`);
     else if (usable(job, `difr${k}`)) {
       const p = job!.parsed as { count: number; valid: number };
       out.scores[k === 3 ? 'difr3' : 'difr5'] = { count: p.count, valid: p.valid };
@@ -83,13 +84,14 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
   }
 
   const diagnosis = find('clinical-diagnosis');
-  if (!supportsDiagnosis(support)) out.skipped.push('preliminary', 'principal', 'basis', 'differential', 'principle', 'plan');
+  const sections = wanted('clinical-diagnosis');
+  if (sections.size === 0) out.skipped.push('preliminary', 'principal', 'basis', 'differential', 'principle', 'plan');
   else if (usable(diagnosis, 'diagnosis')) {
     const parsed = diagnosis!.parsed as { sections: Sections; found?: string[] };
     const s = parsed.sections;
     if ((parsed.found ?? []).length === 0) out.unreadable.push('diagnosis');
     const gold = c.gold;
-    if (gold.preliminaryDiagnosis.length > 0) {
+    if (sections.has('preliminary')) {
       const predicted = splitDiagnoses(s.preliminary);
       const list = matchList(predicted, gold.preliminaryDiagnosis, ctx.matcher, lang);
       let verdict: boolean | undefined = pdVerdict(list).correct;
@@ -112,7 +114,7 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
       }
       out.rows.push({ task: 'preliminary', exam: '', value: verdict === undefined ? null : verdict ? 1 : 0, detail: { ...list, ...(judged ? { judge: judged } : {}) } });
     } else out.skipped.push('preliminary');
-    if (isScorableReference(gold.principalDiagnosis, lang)) {
+    if (sections.has('principal')) {
       const r = ctx.useJudge ? await ctx.matcher.matchWithJudge(s.principal, gold.principalDiagnosis, lang) : ctx.matcher.match(s.principal, gold.principalDiagnosis, lang);
       if (r.match === null) out.errors.push('principal (judge)');
       else out.scores.fd = r.match;
@@ -125,7 +127,7 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
       ['plan', 'tp', s.plan, gold.treatmentPlanText],
     ];
     for (const [task, field, predicted, reference] of text) {
-      if (!isScorableReference(reference, lang)) {
+      if (!sections.has(task)) {
         out.skipped.push(task);
         continue;
       }
@@ -137,7 +139,7 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
 
   const imaging: number[] = [];
   for (const exam of c.imaging) {
-    if (!support.imaging.includes(exam.key) || !isScorableReference(exam.impression, lang)) {
+    if (wanted('imaging-diagnosis', exam.key).size === 0) {
       out.skipped.push(`imaging ${exam.key}`);
       continue;
     }
@@ -149,4 +151,39 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
   }
   if (imaging.length > 0) out.scores.id = imaging;
   return out;
+}
+
+/**
+ * The score rows (task and exam) that `scoreCase` writes for an answered job of a benchmark task, given its case's
+ * gold answers — the same gating as below, so a reader can tell a run scored to date from one answered since.
+ */
+export function expectedRows(j: { kind: string; exam?: string | null | undefined }, c: ClinicalCase): { task: string; exam: string }[] {
+  const s = caseSupport(c);
+  const lang = c.language as Language;
+  switch (j.kind) {
+    case 'department-guide':
+      return s.triage && c.gold.department ? [{ task: 'department', exam: '' }] : [];
+    case 'department-guide-3':
+    case 'department-guide-5':
+      return s.triage ? [{ task: j.kind === 'department-guide-3' ? 'difr3' : 'difr5', exam: '' }] : [];
+    case 'clinical-diagnosis': {
+      if (!supportsDiagnosis(s)) return [];
+      const g = c.gold;
+      const refs: [string, boolean][] = [
+        ['preliminary', g.preliminaryDiagnosis.length > 0],
+        ['principal', isScorableReference(g.principalDiagnosis, lang)],
+        ['basis', isScorableReference(g.diagnosticBasis, lang)],
+        ['differential', isScorableReference(g.differentialDiagnosisText, lang)],
+        ['principle', isScorableReference(g.therapeuticPrinciple, lang)],
+        ['plan', isScorableReference(g.treatmentPlanText, lang)],
+      ];
+      return refs.filter(([, ok]) => ok).map(([task]) => ({ task, exam: '' }));
+    }
+    case 'imaging-diagnosis': {
+      const exam = c.imaging.find((e) => e.key === j.exam);
+      return exam && s.imaging.includes(exam.key) && isScorableReference(exam.impression, lang) ? [{ task: 'imaging', exam: exam.key }] : [];
+    }
+    default:
+      return []; // agent steps (`agent-…`) and judges' ratings (`judge-…`) are not scored
+  }
 }

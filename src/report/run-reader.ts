@@ -8,11 +8,9 @@ import type { ClinicalCase } from '../bench/case.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadCases } from '../bench/loader.js';
 import type { CaseScores } from '../metrics/clinical.js';
-import { caseSupport, countSupport, supportsDiagnosis, type SupportCounts } from '../bench/support.js';
-import type { Language } from '../bench/language.js';
+import { countSupport, type SupportCounts } from '../bench/support.js';
 import { createMatcher } from '../metrics/matcher/index.js';
-import { isScorableReference } from '../metrics/text/similarity.js';
-import type { ScoringContext } from '../metrics/score-case.js';
+import { expectedRows, type ScoringContext } from '../metrics/score-case.js';
 import { scoreRun } from '../metrics/score-run.js';
 import type { Manifest } from '../run/evaluate.js';
 import { RunStore, type JobStatus, type ScoreRecord } from '../run/store.js';
@@ -82,8 +80,6 @@ export interface ReadOptions {
 
 export const caseKey = (uid: string, language: string): string => `${uid}\u0000${language}`;
 
-/** Judges' ratings are stored as jobs of the model `judge:<spec>`; they are never candidates. */
-
 /** The label the scorer counts a job's errors, pending answers and skips under. */
 export const KIND_LABEL: Record<string, string> = {
   'department-guide': 'department',
@@ -132,38 +128,6 @@ function readStore(dir: string): StoreRead {
     return { manifest: store.getManifest<Manifest>(), jobs, scores: store.scores(), errorsByKind, agents: readAgents(store, stored) };
   } finally {
     store.close();
-  }
-}
-
-/** The score rows (task and exam) an answered job of a benchmark task must have, given its case's gold answers. */
-export function expectedRows(j: Pick<JobRecord, 'kind' | 'exam'>, c: ClinicalCase): { task: string; exam: string }[] {
-  const s = caseSupport(c);
-  const lang = c.language as Language;
-  switch (j.kind) {
-    case 'department-guide':
-      return s.triage && c.gold.department ? [{ task: 'department', exam: '' }] : [];
-    case 'department-guide-3':
-    case 'department-guide-5':
-      return s.triage ? [{ task: j.kind === 'department-guide-3' ? 'difr3' : 'difr5', exam: '' }] : [];
-    case 'clinical-diagnosis': {
-      if (!supportsDiagnosis(s)) return [];
-      const g = c.gold;
-      const refs: [string, boolean][] = [
-        ['preliminary', g.preliminaryDiagnosis.length > 0],
-        ['principal', isScorableReference(g.principalDiagnosis, lang)],
-        ['basis', isScorableReference(g.diagnosticBasis, lang)],
-        ['differential', isScorableReference(g.differentialDiagnosisText, lang)],
-        ['principle', isScorableReference(g.therapeuticPrinciple, lang)],
-        ['plan', isScorableReference(g.treatmentPlanText, lang)],
-      ];
-      return refs.filter(([, ok]) => ok).map(([task]) => ({ task, exam: '' }));
-    }
-    case 'imaging-diagnosis': {
-      const exam = c.imaging.find((e) => e.key === j.exam);
-      return exam && s.imaging.includes(exam.key) && isScorableReference(exam.impression, lang) ? [{ task: 'imaging', exam: exam.key }] : [];
-    }
-    default:
-      return []; // agent steps (`agent-…`) and judges' ratings (`judge-…`) are not scored
   }
 }
 
