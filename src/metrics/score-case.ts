@@ -6,7 +6,7 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { splitDiagnoses } from '../bench/lists.js';
-import { caseSupport, supportsDiagnosis } from '../bench/support.js';
+import { caseSupport, supportsDiagnosis, type CaseSupport } from '../bench/support.js';
 import type { Language } from '../bench/language.js';
 import type { TaskId } from '../tasks/definitions.js';
 import type { CaseScores } from './clinical.js';
@@ -63,7 +63,8 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
   };
 
   // which rows each answer gets (none where the case has no gold answer for it): see expectedRows below
-  const wanted = (kind: string, exam?: string): Set<string> => new Set(expectedRows({ kind, exam }, c).map((r) => r.task));
+  const support = caseSupport(c);
+  const wanted = (kind: string, exam?: string): Set<string> => new Set(expectedRows({ kind, exam }, c, support).map((r) => r.task));
   const guide = find('department-guide');
   const goldDepartment = c.gold.department;
   if (!goldDepartment || !wanted('department-guide').has('department')) out.skipped.push('department');
@@ -157,8 +158,8 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
  * The score rows (task and exam) that `scoreCase` writes for an answered job of a benchmark task, given its case's
  * gold answers — the same gating as below, so a reader can tell a run scored to date from one answered since.
  */
-export function expectedRows(j: { kind: string; exam?: string | null | undefined }, c: ClinicalCase): { task: string; exam: string }[] {
-  const s = caseSupport(c);
+export function expectedRows(j: { kind: string; exam?: string | null | undefined }, c: ClinicalCase, support: CaseSupport = caseSupport(c)): { task: string; exam: string }[] {
+  const s = support;
   const lang = c.language as Language;
   switch (j.kind) {
     case 'department-guide':
