@@ -21,8 +21,7 @@ import { buildViewModel } from '../../src/report/view-model.js';
 import { RunStore } from '../../src/run/store.js';
 import { tempDir } from '../helpers.js';
 import { AGENT_ID, AGENT_MODEL, makeAgentRun, makeShortAgentRun, SCRIPTED_KEY, SCRIPTED_SETTINGS, SHORT_AGENT_ID } from './agent-fixture.js';
-import { emptyLexiconContext, makeRun, XSS } from './fixture.js';
-import { readCsv } from '../../src/bench/import/csv.js';
+import { emptyLexiconContext, makeRun, XSS, csvRows } from './fixture.js';
 
 let dir: string;
 let vm: ReportViewModel;
@@ -245,7 +244,3 @@ describe('what an agent run records about itself', () => {
   });
 });
 
-/** CSV exported by the report, read back with the project's own CSV reader (quotes, line breaks in cells). */
-function csvRows(text: string): Record<string, string | undefined>[] {
-  return readCsv(text, { delimiter: ',' }).rows.map((r) => r.value ?? {});
-}

@@ -18,6 +18,7 @@ import { evaluate } from '../../src/run/evaluate.js';
 import { modelEntries } from '../../src/run/setup.js';
 import { GENERATION_KINDS } from '../../src/tasks/definitions.js';
 import { loadTemplates } from '../../src/tasks/templates.js';
+import { readCsv } from '../../src/bench/import/csv.js';
 
 export const XSS = {
   script: '<script>window.__pwned=1</script>',
@@ -133,4 +134,9 @@ export async function makeTaintedRun(dir: string, casesFile: string): Promise<De
   const taxonomy = taintedTaxonomy();
   await makeRun(dir, [], { caseFiles: [casesFile], taxonomy, models: ['baseline', TAINTED_MODEL] });
   return taxonomy;
+}
+
+/** CSV exported by the report, read back with the project's own CSV reader (quotes, line breaks in cells). */
+export function csvRows(text: string): Record<string, string>[] {
+  return readCsv(text, { delimiter: ',' }).rows.map((r) => r.value ?? {});
 }

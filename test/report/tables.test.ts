@@ -10,13 +10,7 @@ import type { ReportViewModel } from '../../src/report/types.js';
 import { buildViewModel } from '../../src/report/view-model.js';
 import { runCli, tempDir } from '../helpers.js';
 import { AGENT_ID, AGENT_MODEL, makeAgentRun } from './agent-fixture.js';
-import { emptyLexiconContext, makeTaintedRun, TAINTED_MODEL } from './fixture.js';
-import { readCsv } from '../../src/bench/import/csv.js';
-
-/** CSV exported by the report, read back with the project's own CSV reader (quotes, line breaks in cells). */
-function csvRecords(text: string): Record<string, string>[] {
-  return readCsv(text, { delimiter: ',' }).rows.map((r) => r.value ?? {});
-}
+import { emptyLexiconContext, makeTaintedRun, TAINTED_MODEL, csvRows } from './fixture.js';
 
 let agentDir: string;
 let vm: ReportViewModel;
@@ -33,7 +27,7 @@ beforeAll(async () => {
 
 describe('exports of every table', () => {
   it('has the agent columns in the leaderboard, empty for other models', () => {
-    const rows = csvRecords(exportTable(vm, 'leaderboard', 'csv'));
+    const rows = csvRows(exportTable(vm, 'leaderboard', 'csv'));
     const agent = rows.find((r) => r.model === AGENT_ID)!;
     const stats = vm.agents![0]!.stats;
     expect(agent.agent_variant).toBe('Agent#1@2');
@@ -49,10 +43,10 @@ describe('exports of every table', () => {
   });
 
   it('exports the agent table and the routing table it used', () => {
-    const [a] = csvRecords(exportTable(vm, 'agents', 'csv'));
+    const [a] = csvRows(exportTable(vm, 'agents', 'csv'));
     expect(a).toMatchObject({ agent: AGENT_ID, variant: 'Agent#1@2', k: '1', m: '2', navigator: AGENT_MODEL, chief: 'baseline', cases: '6', stopped: '3' });
     expect(a!.clinicians).toMatch(/baseline ×\d+/);
-    const routing = csvRecords(exportTable(vm, 'routing', 'csv'));
+    const routing = csvRows(exportTable(vm, 'routing', 'csv'));
     const urology = routing.filter((r) => r.department === 'urology');
     expect(urology.map((r) => [r.rank, r.clinician, r.score, r.ranking, r.cases_sent])).toEqual([
       ['1', 'baseline', '40', 'department', '6'],
@@ -63,7 +57,7 @@ describe('exports of every table', () => {
   });
 
   it('exports the best model per department, ties and runner-up included', () => {
-    const best = csvRecords(exportTable(vm, 'best', 'csv'));
+    const best = csvRows(exportTable(vm, 'best', 'csv'));
     expect(best.map((r) => r.department)).toEqual(vm.departments.map((d) => d.id));
     // the agent has no DIFR answers, so no weighted average: it is not ranked
     const cells = vm.byDepartment.filter((c) => c.department === 'urology' && c.weightedAvg !== null);
@@ -79,7 +73,7 @@ describe('exports of every table', () => {
   });
 
   it('exports the manifest: one line per run and model, with usage and no key', () => {
-    const rows = csvRecords(exportTable(vm, 'manifest', 'csv'));
+    const rows = csvRows(exportTable(vm, 'manifest', 'csv'));
     // the models of the run, then the models the agent may call, with their roles
     expect(rows.map((r) => [r.model, r.agent, r.roles])).toEqual([
       ['baseline', '', ''],
@@ -94,12 +88,12 @@ describe('exports of every table', () => {
     expect(base.templates).toMatch(/en\/clinical-diagnosis=[0-9a-f]+/);
     const usage = vm.models.find((m) => m.model === 'baseline')!.usage;
     expect([Number(base.jobs), Number(base.done), Number(base.input_tokens)]).toEqual([usage.jobs, usage.done, usage.inputTokens]);
-    const tainted = csvRecords(exportTable(partial, 'manifest', 'csv')).find((r) => r.model === partial.models[1]!.model)!;
+    const tainted = csvRows(exportTable(partial, 'manifest', 'csv')).find((r) => r.model === partial.models[1]!.model)!;
     expect(tainted.base_url).toBe('http://127.0.0.1:9/v1/%3Cscript%3Ewindow.__pwned=1%3C/script%3E');
   });
 
   it('exports what the dataset supports, per run and task', () => {
-    const rows = csvRecords(exportTable(partial, 'dataset', 'csv'));
+    const rows = csvRows(exportTable(partial, 'dataset', 'csv'));
     const by = Object.fromEntries(rows.map((r) => [r.task, [r.with_gold, r.total, r.skipped]]));
     expect(by).toEqual({
       department: ['5', '6', '1'],
