@@ -74,4 +74,22 @@ describe('progress', () => {
     expect(lines.length).toBeLessThan(5);
     expect(lines.at(-1)).toBe('7/10 (70%) · 1 errors · 0 retries · 0 cached · tokens 400→40 · $0.0400 · elapsed 2s · ETA 1s\n');
   });
+
+  it('redraws one line in place on a terminal, with a bar, and ends it with a newline', () => {
+    let t = 0;
+    const out: string[] = [];
+    const p = new Progress({ total: 4, alreadyDone: 0, tty: true, write: (s) => out.push(s), intervalMs: 100, now: () => t });
+    const job = {} as never;
+    for (let i = 0; i < 4; i++) {
+      t += 30; // faster than the interval: not every answer redraws
+      p.update({ type: 'job-done', job, cached: i === 0, inputTokens: 10, outputTokens: 1, cost: null });
+    }
+    p.finish();
+    expect(out.length).toBeLessThan(5);
+    // every redraw returns to the line start and clears it; no line breaks until the end
+    for (const w of out.slice(0, -1)) expect(w.startsWith('\r\u001b[2K')).toBe(true);
+    expect(out.slice(0, -1).join('')).not.toContain('\n');
+    expect(out.at(-2)).toBe('\r\u001b[2K[████████████████████████] 4/4 (100%) · 0 errors · 0 retries · 1 cached · tokens 40→4 · $0.0000+unknown · elapsed 0s · ETA ?'); // no ETA from fewer than five answers
+    expect(out.at(-1)).toBe('\n');
+  });
 });
