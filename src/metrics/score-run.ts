@@ -5,7 +5,7 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
-import { loadCases } from '../bench/loader.js';
+import { loadCases, type LoadResult } from '../bench/loader.js';
 import type { Manifest } from '../run/evaluate.js';
 import { RunStore } from '../run/store.js';
 import { leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
@@ -52,6 +52,8 @@ export interface ScoreRunOptions extends MetricOptions {
   context: ScoringContext;
   /** Case files to use instead of those in the manifest (when they have moved). */
   cases?: string[];
+  /** The run's case files, when the caller has loaded them already (they are then not read again). */
+  loaded?: LoadResult;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -65,8 +67,8 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
   try {
     const manifest = store.getManifest<Manifest>();
     const files = opts.cases ?? manifest?.cases.map((c) => c.file) ?? [];
-    if (files.length === 0) throw new Error(`${dir}: the run does not say which case files it used; give them with --cases`);
-    const loaded = await loadCases(files, { taxonomy: opts.taxonomy });
+    if (files.length === 0 && !opts.loaded) throw new Error(`${dir}: the run does not say which case files it used; give them with --cases`);
+    const loaded = opts.loaded ?? (await loadCases(files, { taxonomy: opts.taxonomy }));
     const byKey = new Map<string, ClinicalCase>(loaded.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
     const jobs = store.jobs({ prompts: false }); // scoring needs answers, not the (long) prompts
     // judges' ratings live in the store too, under `judge:<spec>`; they are not candidates

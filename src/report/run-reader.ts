@@ -6,7 +6,8 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
-import { loadCases } from '../bench/loader.js';
+import { loadCases, type LoadResult } from '../bench/loader.js';
+import { filterCases } from '../bench/stats.js';
 import type { CaseScores } from '../metrics/clinical.js';
 import { countSupport, type SupportCounts } from '../bench/support.js';
 import { createMatcher } from '../metrics/matcher/index.js';
@@ -263,16 +264,16 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
  * as `clinicallab run` chose them; when that does not give the number the manifest recorded (an agent run with its
  * own limit, say), the records some model has a job for.
  */
-export function runRecords(manifest: Manifest | undefined, loaded: readonly ClinicalCase[], jobs: readonly JobRecord[]): ClinicalCase[] {
+function runRecords(manifest: Manifest | undefined, loaded: readonly ClinicalCase[], jobs: readonly JobRecord[]): ClinicalCase[] {
   const f = manifest?.filters ?? {};
-  let chosen = loaded.filter((c) => !f.language || c.language === f.language);
+  let chosen = filterCases(loaded, f.language ? { language: f.language } : {});
   if (typeof f.limit === 'number') chosen = chosen.slice(0, f.limit);
   if (manifest && chosen.length === manifest.records) return chosen;
   const asked = new Set(jobs.map((j) => caseKey(j.caseUid, j.language)));
   return loaded.filter((c) => asked.has(caseKey(c.uid, c.language)));
 }
 
-async function readCases(dir: string, manifest: Manifest | undefined, opts: ReadOptions, taxonomy: DepartmentTaxonomy, warnings: string[]): Promise<ClinicalCase[] | null> {
+async function readCases(dir: string, manifest: Manifest | undefined, opts: ReadOptions, taxonomy: DepartmentTaxonomy, warnings: string[]): Promise<LoadResult | null> {
   const files = opts.cases ?? manifest?.cases.map((c) => c.file) ?? [];
   if (files.length === 0) {
     warnings.push(`${dir}: the run does not name its case files; inputs and gold answers are not shown`);
@@ -286,7 +287,7 @@ async function readCases(dir: string, manifest: Manifest | undefined, opts: Read
         if (recorded && recorded.sha256 !== f.sha256) warnings.push(`${f.file} has changed since the run ${dir} read it: the inputs and gold answers shown are today's`);
       }
     }
-    return loaded.cases;
+    return loaded;
   } catch (err) {
     warnings.push(`${dir}: could not read its case files (${err instanceof Error ? err.message : String(err)}); inputs and gold answers are not shown`);
     return null;
@@ -299,13 +300,14 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
   const warnings: string[] = [];
   let data = readStore(dir);
   const loaded = await readCases(dir, data.manifest, opts, taxonomy, warnings);
-  const cases = new Map<string, ClinicalCase>((loaded ?? []).map((c) => [caseKey(c.uid, c.language), c]));
+  const cases = new Map<string, ClinicalCase>((loaded?.cases ?? []).map((c) => [caseKey(c.uid, c.language), c]));
   let scoredNow = false;
   if (needsScoring(data.jobs, data.scores, cases)) {
     await scoreRun(dir, {
       taxonomy,
       context: opts.context ?? { matcher: createMatcher() },
       ...(opts.cases ? { cases: opts.cases } : {}),
+      ...(loaded ? { loaded } : {}), // the case files just read
       ...(opts.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
     });
     data = readStore(dir);
@@ -329,7 +331,7 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
     errorsByKind: data.errorsByKind,
     warnings,
     agents: agentReads(data.agents, cases),
-    support: loaded ? countSupport(runRecords(data.manifest, loaded, data.jobs)) : null,
+    support: loaded ? countSupport(runRecords(data.manifest, loaded.cases, data.jobs)) : null,
     judge: readJudgeRatings(data.jobs, modelIds),
   };
 }
