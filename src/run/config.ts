@@ -98,3 +98,8 @@ export function loadConfig(explicit: string | undefined, cwd: string = process.c
   }
   return { config: parseConfig(text, file), file };
 }
+
+/** The config file's case paths as a list (it may give one path or several). */
+export function configCasePaths(config: Config): string[] | undefined {
+  return config.cases === undefined ? undefined : Array.isArray(config.cases) ? config.cases : [config.cases];
+}

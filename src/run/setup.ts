@@ -93,8 +93,13 @@ export function kindsForTasks(tasks: readonly string[] | undefined): GenerationK
 }
 
 /** `20261129-191500-gpt-4o-mini` */
+/** `20261201-093646`: the start of a run directory's name (UTC). */
+export function runStamp(now = new Date()): string {
+  return now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+}
+
 export function newRunId(entries: readonly ModelEntry[], now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const stamp = runStamp(now);
   const names = entries.map((e) => e.spec.model.split('/').pop()!.replace(/\.gguf$/i, ''));
   const slug = (names.length > 2 ? `${names.slice(0, 2).join('+')}+${names.length - 2}` : names.join('+'))
     .toLowerCase()

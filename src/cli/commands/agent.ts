@@ -12,7 +12,8 @@ import { RunStore } from '../../run/store.js';
 import { filterCases } from '../../bench/stats.js';
 import { writeReport } from '../../report/index.js';
 import { describeRun } from '../../run/inspect.js';
-import { RUNS_DIR, unpriced } from '../../run/setup.js';
+import { RUNS_DIR, runStamp, unpriced } from '../../run/setup.js';
+import { configCasePaths } from '../../run/config.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
 import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
@@ -99,18 +100,17 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
       checkKeys(entries);
       checkPrices(entries, maxCost);
       const templates = await loadTemplates(opts.templates ?? fileConfig.templates);
-      const configCases = fileConfig.cases === undefined ? undefined : Array.isArray(fileConfig.cases) ? fileConfig.cases : [fileConfig.cases];
-      const loaded = await loadWithReport(io, casePathsOrBundled(opts.cases ?? configCases), { taxonomy, quiet: true, json: opts.json ?? false });
+      const loaded = await loadWithReport(io, casePathsOrBundled(opts.cases ?? configCasePaths(fileConfig)), { taxonomy, quiet: true, json: opts.json ?? false });
       let cases = filterCases(loaded.cases, language ? { language } : {});
       if (limit !== undefined) cases = cases.slice(0, limit);
-      const dir = resolve(opts.out ?? join(RUNS_DIR, `${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-agent-${k}at${mm}`));
+      const dir = resolve(opts.out ?? join(RUNS_DIR, `${runStamp()}-agent-${k}at${mm}`));
       const cache = cacheFrom(fileConfig, opts.cache, opts.cacheDir);
       const warnings = variantWarnings(name, config, taxonomy);
       if (!opts.json) {
         io.out(`${name}: ${cases.length} records, ${k} department(s) × ${mm} clinician(s) each → ${dir}`);
         io.out(paint(io, 'dim', `Routing (${routing.source.join(', ')}):`));
         io.out(paint(io, 'dim', table(['department', 'clinicians, best first', 'basis'], routingRows(routing, taxonomy))));
-        const noPrice = unpriced([...models.values()].map((x) => x.entry));
+        const noPrice = unpriced(entries);
         if (noPrice.length > 0) io.out(paint(io, 'yellow', `No price known for ${noPrice.join(', ')}: cost will be reported as unknown.`));
         for (const w of warnings) io.err(`${paint(io, 'yellow', 'warning')}: ${w}`);
       }

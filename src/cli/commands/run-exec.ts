@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { filterCases } from '../../bench/stats.js';
 import { ModelError } from '../../models/errors.js';
-import type { Config } from '../../run/config.js';
+import { configCasePaths, type Config } from '../../run/config.js';
 import { evaluate, type Manifest } from '../../run/evaluate.js';
 import { describeRun, isRunDir } from '../../run/inspect.js';
 import { planPrompts } from '../../run/plan.js';
@@ -103,8 +103,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
 
   const taxonomy = await taxonomyFrom(flags.departments ?? config.departments);
   const templates = await loadTemplates(flags.templates ?? config.templates);
-  const configCases = config.cases === undefined ? undefined : Array.isArray(config.cases) ? config.cases : [config.cases];
-  const paths = casePathsOrBundled(flags.cases ?? configCases ?? previous?.cases.map((c) => c.file));
+  const paths = casePathsOrBundled(flags.cases ?? configCasePaths(config) ?? previous?.cases.map((c) => c.file));
   const loaded = await loadWithReport(io, paths, { taxonomy, strict: flags.strict ?? false, quiet: true, json: flags.json ?? false });
   let cases = filterCases(loaded.cases, language ? { language } : {});
   if (limit !== undefined) cases = cases.slice(0, limit);

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { executeRun, type RunFlags } from './run-exec.js';
 import { matcherFlags } from './score-exec.js';
+import { addSamplingOptions } from './model-flags.js';
 
 export function register(program: Command, io: Io, setExit: (code: number) => void): void {
   const cmd = program
@@ -17,17 +18,11 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('-l, --lang <lang>', 'only zh or only en records')
     .option('-n, --limit <n>', 'only the first n records')
     .option('-o, --out <dir>', 'run directory (default: clinicallab-runs/<run-id>); an existing one is resumed')
-    .option('--config <file>', 'config file (default: clinicallab.config.yaml/.yml/.json in the current folder)')
-    .option('--concurrency <n>', 'requests in flight per model (default 4; 1 for llama-cpp)')
-    .option('--timeout <seconds>', 'per-request timeout (default 180)')
-    .option('--max-retries <n>', 'retries after a failed request (default 5)')
-    .option('--temperature <t>', 'sampling temperature (default 0)')
-    .option('--max-tokens <n>', 'maximum output tokens per answer')
-    .option('--seed <n>', 'sampling seed, where the provider supports it')
     .option('--max-cost <usd>', "stop starting new requests before the run's cost (USD) would pass this; what earlier invocations of the run spent counts too, so resuming does not spend it again")
     .option('--no-cache', 'do not reuse or store answers in the response cache')
     .option('--cache-dir <dir>', 'response cache folder (default: ~/.cache/clinicallab, or $CLINICALLAB_CACHE_DIR)')
     .option('--bertscore-model <dir>', 'local BERTScore model folder for the text scores (default: BLEU + ROUGE-L only, labelled so)');
+  addSamplingOptions(cmd, 'requests in flight per model (default 4; 1 for llama-cpp)');
   matcherFlags(cmd)
     .option('--retry-errors [run]', 're-run only the jobs that ended in error (of the run given, or of --out)')
     .option('--dry-run', 'print the plan and stop')
