@@ -74,3 +74,24 @@ export function countSupport(cases: readonly ClinicalCase[]): SupportCounts {
   }
   return { records: cases.length, triage, parts, exams, scorableExams };
 }
+
+/**
+ * The score rows (task and exam) an answer to one generation gets for a case: none where the case has no gold
+ * answer for it (the department guide and DIFR also need a chief complaint to triage from). The one gating that
+ * plans the prompts, scores the answers and tells a run scored to date from one answered since.
+ */
+export function scoredRows(kind: string, exam: string | null | undefined, c: ClinicalCase, s: CaseSupport = caseSupport(c)): { task: string; exam: string }[] {
+  switch (kind) {
+    case 'department-guide':
+      return s.triage && s.department ? [{ task: 'department', exam: '' }] : [];
+    case 'department-guide-3':
+    case 'department-guide-5':
+      return s.triage ? [{ task: kind === 'department-guide-3' ? 'difr3' : 'difr5', exam: '' }] : [];
+    case 'clinical-diagnosis':
+      return (['preliminary', 'principal', 'basis', 'differential', 'principle', 'plan'] as const).filter((t) => s[t]).map((task) => ({ task, exam: '' }));
+    case 'imaging-diagnosis':
+      return exam && s.imaging.includes(exam) ? [{ task: 'imaging', exam }] : [];
+    default:
+      return []; // agent steps (`agent-…`) and judges' ratings (`judge-…`) are not scored
+  }
+}

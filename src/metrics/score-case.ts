@@ -6,12 +6,12 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { splitDiagnoses } from '../bench/lists.js';
-import { caseSupport, supportsDiagnosis, type CaseSupport } from '../bench/support.js';
+import { caseSupport, scoredRows } from '../bench/support.js';
 import type { Language } from '../bench/language.js';
 import type { TaskId } from '../tasks/definitions.js';
 import type { CaseScores } from './clinical.js';
 import { matchList, pdVerdict, type Matcher } from './matcher/index.js';
-import { isScorableReference, textSimilarity, type BertScorer } from './text/index.js';
+import { textSimilarity, type BertScorer } from './text/index.js';
 
 /** What the store holds for one job, as far as scoring needs it. */
 export interface AnsweredJob {
@@ -62,9 +62,9 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
     return job.status === 'done';
   };
 
-  // which rows each answer gets (none where the case has no gold answer for it): see expectedRows below
+  // which rows each answer gets: none where the case has no gold answer for it (bench/support.ts)
   const support = caseSupport(c);
-  const wanted = (kind: string, exam?: string): Set<string> => new Set(expectedRows({ kind, exam }, c, support).map((r) => r.task));
+  const wanted = (kind: string, exam?: string): Set<string> => new Set(scoredRows(kind, exam, c, support).map((r) => r.task));
   const guide = find('department-guide');
   const goldDepartment = c.gold.department;
   if (!goldDepartment || !wanted('department-guide').has('department')) out.skipped.push('department');
@@ -152,39 +152,4 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
   }
   if (imaging.length > 0) out.scores.id = imaging;
   return out;
-}
-
-/**
- * The score rows (task and exam) that `scoreCase` writes for an answered job of a benchmark task, given its case's
- * gold answers — the same gating as below, so a reader can tell a run scored to date from one answered since.
- */
-export function expectedRows(j: { kind: string; exam?: string | null | undefined }, c: ClinicalCase, support: CaseSupport = caseSupport(c)): { task: string; exam: string }[] {
-  const s = support;
-  const lang = c.language as Language;
-  switch (j.kind) {
-    case 'department-guide':
-      return s.triage && c.gold.department ? [{ task: 'department', exam: '' }] : [];
-    case 'department-guide-3':
-    case 'department-guide-5':
-      return s.triage ? [{ task: j.kind === 'department-guide-3' ? 'difr3' : 'difr5', exam: '' }] : [];
-    case 'clinical-diagnosis': {
-      if (!supportsDiagnosis(s)) return [];
-      const g = c.gold;
-      const refs: [string, boolean][] = [
-        ['preliminary', g.preliminaryDiagnosis.length > 0],
-        ['principal', isScorableReference(g.principalDiagnosis, lang)],
-        ['basis', isScorableReference(g.diagnosticBasis, lang)],
-        ['differential', isScorableReference(g.differentialDiagnosisText, lang)],
-        ['principle', isScorableReference(g.therapeuticPrinciple, lang)],
-        ['plan', isScorableReference(g.treatmentPlanText, lang)],
-      ];
-      return refs.filter(([, ok]) => ok).map(([task]) => ({ task, exam: '' }));
-    }
-    case 'imaging-diagnosis': {
-      const exam = c.imaging.find((e) => e.key === j.exam);
-      return exam && s.imaging.includes(exam.key) && isScorableReference(exam.impression, lang) ? [{ task: 'imaging', exam: exam.key }] : [];
-    }
-    default:
-      return []; // agent steps (`agent-…`) and judges' ratings (`judge-…`) are not scored
-  }
 }

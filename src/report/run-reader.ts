@@ -9,9 +9,9 @@ import { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadCases, type LoadResult } from '../bench/loader.js';
 import { filterCases } from '../bench/stats.js';
 import type { CaseScores } from '../metrics/clinical.js';
-import { countSupport, type SupportCounts } from '../bench/support.js';
+import { caseSupport, countSupport, scoredRows, type CaseSupport, type SupportCounts } from '../bench/support.js';
 import { createMatcher } from '../metrics/matcher/index.js';
-import { expectedRows, type ScoringContext } from '../metrics/score-case.js';
+import type { ScoringContext } from '../metrics/score-case.js';
 import { scoreRun } from '../metrics/score-run.js';
 import type { Manifest } from '../run/evaluate.js';
 import { RunStore, type JobStatus, type ScoreRecord } from '../run/store.js';
@@ -141,12 +141,15 @@ function readStore(dir: string): StoreRead {
 export function needsScoring(jobs: readonly JobRecord[], scores: readonly ScoreRecord[], cases: ReadonlyMap<string, ClinicalCase> = new Map()): boolean {
   const rows = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}\u0000${s.task}\u0000${s.exam}`));
   const records = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}`));
+  const supports = new Map<ClinicalCase, CaseSupport>();
   return jobs.some((j) => {
     if (j.status !== 'done' || j.model.startsWith(JUDGE_PREFIX) || !(j.kind in KIND_LABEL)) return false;
     const k = caseKey(j.caseUid, j.language);
     const c = cases.get(k);
     if (!c) return !records.has(`${j.model}\u0000${k}`);
-    return expectedRows(j, c).some((r) => !rows.has(`${j.model}\u0000${k}\u0000${r.task}\u0000${r.exam}`));
+    let s = supports.get(c);
+    if (!s) supports.set(c, (s = caseSupport(c)));
+    return scoredRows(j.kind, j.exam, c, s).some((r) => !rows.has(`${j.model}\u0000${k}\u0000${r.task}\u0000${r.exam}`));
   });
 }
 

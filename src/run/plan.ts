@@ -3,7 +3,7 @@
  * they hold. Printed before a run starts.
  */
 import type { ClinicalCase } from '../bench/case.js';
-import { caseSupport, countSupport, supportsDiagnosis, type CaseSupport, type SupportCounts } from '../bench/support.js';
+import { caseSupport, countSupport, scoredRows, type SupportCounts } from '../bench/support.js';
 import { estimateTokens } from '../models/tokens.js';
 import { GENERATION_KINDS, type GenerationKind } from '../tasks/definitions.js';
 import { casePrompts, type Prompt, type PromptContext } from '../tasks/prompts.js';
@@ -22,14 +22,6 @@ export interface Plan {
   templates: Record<string, { hash: string; source: string }>;
 }
 
-/** Whether a prompt has anything to be scored on in its case (see bench/support.ts). */
-function scorable(p: Prompt, s: CaseSupport): boolean {
-  if (p.kind === 'department-guide') return s.triage && s.department;
-  if (p.kind === 'department-guide-3' || p.kind === 'department-guide-5') return s.triage;
-  if (p.kind === 'clinical-diagnosis') return supportsDiagnosis(s);
-  return s.imaging.includes(p.exam ?? '');
-}
-
 /**
  * The prompts of a run. A prompt whose case has no gold answer for it (partial, imported data) is not asked:
  * it is counted in `skipped` instead, so nothing is scored zero for want of a gold answer.
@@ -41,7 +33,7 @@ export function planPrompts(cases: readonly ClinicalCase[], ctx: PromptContext, 
   for (const c of cases) {
     const support = caseSupport(c);
     for (const p of casePrompts(c, ctx, kinds)) {
-      if (scorable(p, support)) prompts.push(p);
+      if (scoredRows(p.kind, p.exam, c, support).length > 0) prompts.push(p);
       else skipped[p.kind]++;
     }
   }
