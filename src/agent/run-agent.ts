@@ -11,7 +11,6 @@ import { packageVersion } from '../bench/bundled.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { FileReport } from '../bench/loader.js';
 import { createModel } from '../models/registry.js';
-import { estimateTokens } from '../models/tokens.js';
 import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
 import type { Config } from '../run/config.js';
@@ -21,6 +20,7 @@ import { executeContext, type ExecuteContext } from '../run/execute.js';
 import type { JobSpec, ModelEntry } from '../run/jobs.js';
 import { hashOf, sha256 } from '../run/keys.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
+import { Budget, estimateCost } from '../run/budget.js';
 import { redactorFor } from '../run/secrets.js';
 import type { ModelFlags } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
@@ -116,8 +116,8 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     return ctx;
   };
   const leaseMs = Math.max(15 * 60_000, ...[...models.values()].map(({ entry }) => entry.timeoutMs * (entry.maxRetries + 1) + 60_000));
-  let spent = 0;
-  let committed = 0; // estimated cost of steps in flight
+  // like the runner's, the budget covers the whole run directory: resuming does not spend it again
+  const budget = new Budget(o.maxCost, o.maxCost === undefined ? 0 : store.totals().cost);
 
   try {
     const fingerprint = hashOf({
@@ -155,12 +155,12 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     const call: Caller = async (c, step) => {
       const { entry } = models.get(step.model)!;
       const key = hashOf({ agent, model: step.model, params: entry.params, template: step.templateHash, case: c.uid, language: c.language, kind: step.kind, part: step.part, prompt: sha256(step.prompt) });
-      let estimate = 0;
-      if (o.maxCost !== undefined && entry.price && store.job(key)?.status !== 'done') {
-        estimate = (estimateTokens(step.prompt) * entry.price.input + (entry.params.maxTokens ?? 600) * entry.price.output) / 1e6;
-        if (spent + committed + estimate > o.maxCost) throw new BudgetReached();
+      let reserved = 0;
+      if (budget.maxCost !== undefined && entry.price && store.job(key)?.status !== 'done') {
+        const r = budget.reserve(estimateCost(step.prompt, entry.params.maxTokens ?? 600, entry.price));
+        if (r === false) throw new BudgetReached();
+        reserved = r;
       }
-      committed += estimate;
       try {
         const before = store.job(key)?.status;
         const text = await storedCall(
@@ -174,10 +174,10 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
           await context(step.model),
           { leaseMs, ...(o.retryErrors ? { retryErrors: true } : {}) },
         );
-        if (before !== 'done') spent += store.job(key)?.cost ?? 0;
+        if (before !== 'done') budget.spend(store.job(key)?.cost);
         return text;
       } finally {
-        committed -= estimate;
+        budget.release(reserved);
       }
     };
 

@@ -8,9 +8,9 @@
  */
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { ModelError } from '../models/errors.js';
-import { estimateTokens } from '../models/tokens.js';
 import type { Model } from '../models/types.js';
 import { parseAnswer } from './answers.js';
+import { Budget, estimateCost } from './budget.js';
 import type { ResponseCache } from './cache.js';
 import { executeContext, executeJob, jobResult, type ExecuteContext, type Outcome } from './execute.js';
 import type { JobSpec, ModelEntry } from './jobs.js';
@@ -85,17 +85,14 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
   store.reclaimStale(Date.now(), new Set([worker]));
 
   const result: RunnerResult = { done: 0, errors: 0, pending: 0, cached: 0, inputTokens: 0, outputTokens: 0, cost: 0, budgetReached: false, interrupted: false, wallMs: 0 };
-  let spent = opts.maxCost === undefined ? 0 : store.totals().cost; // the budget covers the whole run
-  let committed = 0; // estimated cost of calls in flight
+  const budget = new Budget(opts.maxCost, opts.maxCost === undefined ? 0 : store.totals().cost); // the budget covers the whole run
   const outputSeen = new Map<string, { n: number; total: number }>();
 
-  const wouldExceed = (entry: ModelEntry, job: StoredJob): number | false => {
-    if (opts.maxCost === undefined) return 0;
-    const price = entry.price;
-    if (!price) return 0; // the CLI refuses --max-cost without prices; a library caller gets no limit
-    const seen = outputSeen.get(entry.spec.id) ?? { n: 0, total: 0 };
-    const estimate = (estimateTokens(job.prompt) * price.input + outputGuess(entry, seen) * price.output) / 1_000_000;
-    return spent + committed + estimate > opts.maxCost ? false : estimate;
+  /** Reserve a job's expected cost; false when it would pass the budget. */
+  const reserve = (entry: ModelEntry, job: StoredJob): number | false => {
+    // the CLI refuses --max-cost without prices; a library caller gets no limit for an unpriced model
+    if (budget.maxCost === undefined || !entry.price) return 0;
+    return budget.reserve(estimateCost(job.prompt, outputGuess(entry, outputSeen.get(entry.spec.id) ?? { n: 0, total: 0 }), entry.price));
   };
 
   const runModel = async (entry: ModelEntry): Promise<void> => {
@@ -118,14 +115,13 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
       },
     };
 
-    const handle = async (job: StoredJob, estimate: number): Promise<void> => {
-      committed += estimate;
+    const handle = async (job: StoredJob, reserved: number): Promise<void> => {
       try {
         record(job, await executeJob(job, ctx));
       } catch (err) {
         fail(err);
       } finally {
-        committed -= estimate;
+        budget.release(reserved);
       }
     };
 
@@ -150,7 +146,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
       result.outputTokens += r.usage.outputTokens ?? 0;
       if (outcome.cost === null) result.cost = null;
       else {
-        spent += outcome.cost;
+        budget.spend(outcome.cost);
         if (result.cost !== null) result.cost += outcome.cost;
       }
       if (r.usage.outputTokens !== undefined && !outcome.cached) {
@@ -165,14 +161,14 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
         while (!signal.aborted && !result.budgetReached && inFlight.size < ctx.limiter.limit) {
           const [job] = store.claim(id, 1, worker, leaseMs);
           if (!job) break;
-          const estimate = wouldExceed(entry, job);
-          if (estimate === false) {
+          const reserved = reserve(entry, job);
+          if (reserved === false) {
             store.release(job.key, worker);
-            if (!result.budgetReached) emit({ type: 'budget-reached', spent, maxCost: opts.maxCost! });
+            if (!result.budgetReached) emit({ type: 'budget-reached', spent: budget.spentSoFar, maxCost: opts.maxCost! });
             result.budgetReached = true;
             break;
           }
-          const p = handle(job, estimate).finally(() => inFlight.delete(p));
+          const p = handle(job, reserved).finally(() => inFlight.delete(p));
           inFlight.add(p);
         }
         if (inFlight.size === 0) break;

@@ -111,6 +111,11 @@ describe('clinicallab agent with a config file', () => {
     expect(spent).toBeGreaterThan(0);
     expect(spent).toBeLessThanOrEqual(0.002);
     expect(jobs.filter((j) => j.kind === 'clinical-diagnosis').every((j) => j.status === 'done')).toBe(true); // no case recorded as an error
+    // resumed with the same budget, the run has spent it already: nothing new is asked
+    server.reset();
+    const again = await runCli('agent', '--config', configFile(), '--cases', NEURO, '--lang', 'en', '--out', dir, '--no-cache', '--max-cost', '0.002', '--concurrency', '1', ...roleFlags());
+    expect(again.err).toMatch(/budget reached/);
+    expect(server.calls).toHaveLength(0);
   });
 });
 

@@ -62,7 +62,7 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('-o, --out <dir>', 'run directory (an existing one is resumed; a benchmark run directory can hold the agent too)')
     .option('--name <id>', 'model id the agent is stored and scored under (default agent#k@m)')
     .option('-t, --templates <dir>', 'folder with your own templates replacing the built-in ones')
-    .option('--max-cost <usd>', 'start no new step once the estimated cost would pass this (needs a price for every model)')
+    .option('--max-cost <usd>', "start no new step once the run's cost (stored answers included, as for run) would pass this; needs a price for every model")
     .option('--no-cache', 'do not reuse or store answers in the response cache')
     .option('--cache-dir <dir>', 'response cache folder (default ~/.cache/clinicallab)')
     .option('--retry-errors', 'ask failed steps again')
