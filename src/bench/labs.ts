@@ -62,20 +62,26 @@ function parseItem(raw: string): LabItem {
 }
 
 /**
- * Whether a numeric value lies outside a reference range: `lo-hi`, `<hi`, `≤hi`, `>lo`, `≥lo`.
- * Undefined when either side is not numeric (qualitative results, ranges such as "-").
+ * Where a numeric value lies against a reference range — `lo-hi`, `<hi`, `≤hi`, `>lo`, `≥lo`: `low` below it,
+ * `high` above it, `in` within. Undefined when either side is not numeric (qualitative results, ranges such as "-").
  */
-export function outsideRange(value: string, range: string): boolean | undefined {
+export function rangeSide(value: string, range: string): 'low' | 'high' | 'in' | undefined {
   const num = numericValue(value);
   if (num === undefined) return undefined;
   const r = range.replace(/\s+/g, '');
   let m = /^(-?\d+(?:\.\d+)?)[-~](-?\d+(?:\.\d+)?)$/u.exec(r);
-  if (m) return num < Number(m[1]) || num > Number(m[2]);
+  if (m) return num < Number(m[1]) ? 'low' : num > Number(m[2]) ? 'high' : 'in';
   m = /^([<≤])(-?\d+(?:\.\d+)?)$/u.exec(r);
-  if (m) return m[1] === '<' ? num >= Number(m[2]) : num > Number(m[2]);
+  if (m) return (m[1] === '<' ? num >= Number(m[2]) : num > Number(m[2])) ? 'high' : 'in';
   m = /^([>≥])(-?\d+(?:\.\d+)?)$/u.exec(r);
-  if (m) return m[1] === '>' ? num <= Number(m[2]) : num < Number(m[2]);
+  if (m) return (m[1] === '>' ? num <= Number(m[2]) : num < Number(m[2])) ? 'low' : 'in';
   return undefined;
+}
+
+/** Whether a numeric value lies outside a reference range (see rangeSide); undefined when they cannot be compared. */
+export function outsideRange(value: string, range: string): boolean | undefined {
+  const side = rangeSide(value, range);
+  return side === undefined ? undefined : side !== 'in';
 }
 
 /** The number in a result value (`<0.005` → 0.005), or undefined for qualitative values. */

@@ -4,7 +4,7 @@
  * "raised"), and from a result line's value against its reference range when the line has no arrow
  * (`WBC  14.2    *10^9/L  3.5-9.5` is high). Pure; zh and en.
  */
-import { numericValue, outsideRange, parseLabResult } from '../../bench/labs.js';
+import { parseLabResult, rangeSide } from '../../bench/labs.js';
 
 export type Lang = 'zh' | 'en';
 
@@ -40,13 +40,15 @@ export interface PreparedText {
   vocabulary: Set<string>;
   /** Terms already looked up in this text (the same finding recurs across many diseases). */
   seen: Map<string, boolean>;
+  /** Lab abbreviations already looked up, with the directions they are reported with. */
+  labs: Map<string, Set<Direction>>;
 }
 
 export function prepare(text: string, lang: Lang): PreparedText {
   const norm = text.normalize('NFKC');
   const pieces = lang === 'zh' ? norm.split(/[。；;，,\n]/u) : norm.split(/(?<=[.;])\s+|[;\n]|,\s+(?:and\s+)?(?=no\b|not\b|without\b)/i);
   const clauses = pieces.map((p) => p.trim()).filter((p) => p !== '').map((p) => ({ text: lang === 'zh' ? p : p.toLowerCase(), tokens: lang === 'en' ? enTokens(p) : [] }));
-  return { lang, raw: norm, clauses, vocabulary: new Set(clauses.flatMap((c) => c.tokens)), seen: new Map() };
+  return { lang, raw: norm, clauses, vocabulary: new Set(clauses.flatMap((c) => c.tokens)), seen: new Map(), labs: new Map() };
 }
 
 const termWords = new Map<string, string[]>();
@@ -152,22 +154,16 @@ export type Direction = 'high' | 'low' | 'positive' | 'negative';
 const ABBR_CHARS = 'A-Za-z0-9%#\\-.'; // as printed: NEUT%, PLT-I, CA19-9
 const abbrPatterns = new Map<string, RegExp>();
 
-/** The directions a lab abbreviation is reported with in the text (↑/↓, raised/low, 升高/降低, +/-). */
-export function labDirections(text: string, abbr: string): Set<Direction> {
-  // the text of one prompt is asked about every lab of every disease: keep its normal form and its answers
-  if (text !== lastText) {
-    lastText = text;
-    lastNorm = text.normalize('NFKC');
-    lastAnswers = new Map();
-  }
-  let known = lastAnswers.get(abbr);
-  if (!known) lastAnswers.set(abbr, (known = lastNorm.includes(abbr) ? directionsIn(lastNorm, abbr) : new Set()));
-  return new Set(known);
+/**
+ * The directions a lab abbreviation is reported with in the text (↑/↓, raised/low, 升高/降低, +/-). A prepared
+ * text keeps its answers: one prompt is asked about every lab of every disease.
+ */
+export function labDirections(text: string | PreparedText, abbr: string): ReadonlySet<Direction> {
+  if (typeof text === 'string') return directionsIn(text.normalize('NFKC'), abbr);
+  let known = text.labs.get(abbr);
+  if (!known) text.labs.set(abbr, (known = text.raw.includes(abbr) ? directionsIn(text.raw, abbr) : new Set()));
+  return known;
 }
-
-let lastText: string | undefined;
-let lastNorm = '';
-let lastAnswers = new Map<string, Set<Direction>>();
 
 function directionsIn(t: string, abbr: string): Set<Direction> {
   const out = new Set<Direction>();
@@ -199,9 +195,7 @@ export function rangeDirection(text: string, at: number, abbr: string): 'high' |
   const start = Math.max(text.lastIndexOf(';', at), text.lastIndexOf('；', at), text.lastIndexOf('\n', at)) + 1;
   const ends = [text.indexOf(';', at), text.indexOf('；', at), text.indexOf('\n', at)].filter((i) => i >= 0);
   const item = parseLabResult(text.slice(start, ends.length > 0 ? Math.min(...ends) : text.length))[0];
-  if (!item || item.abbr !== abbr || item.flag !== '' || outsideRange(item.value, item.range) !== true) return undefined;
-  const value = numericValue(item.value)!;
-  const r = item.range.replace(/\s+/g, '');
-  const lo = /^(-?\d+(?:\.\d+)?)[-~]/u.exec(r)?.[1] ?? /^[>≥](-?\d+(?:\.\d+)?)$/u.exec(r)?.[1];
-  return lo !== undefined && value < Number(lo) ? 'low' : /^[>≥]/u.test(r) ? 'low' : 'high';
+  if (!item || item.abbr !== abbr || item.flag !== '') return undefined;
+  const side = rangeSide(item.value, item.range);
+  return side === 'low' || side === 'high' ? side : undefined;
 }

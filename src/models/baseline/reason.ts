@@ -96,7 +96,7 @@ export function rankDiseases(index: KnowledgeIndex, text: string, lang: Lang, de
     score += matchTerms(prepared, disease.signs[lang], lang, index, evidence.signs);
     score += 1.2 * matchTerms(prepared, disease.imaging[lang], lang, index, evidence.imaging);
     for (const lab of disease.labs) {
-      if (labDirections(text, lab.abbr).has(lab.direction)) {
+      if (labDirections(prepared, lab.abbr).has(lab.direction)) {
         score += 1.5 * lab.weight * (index.idf.get(`lab:${lab.abbr}:${lab.direction}`) ?? 1);
         evidence.labs.push(`${lab.names[lang][0] ?? lab.abbr} (${lab.abbr}) ${arrow(lab.direction, lang)}`);
       }
