@@ -16,13 +16,13 @@ import type { ResponseCache } from '../run/cache.js';
 import type { Config } from '../run/config.js';
 import type { Manifest } from '../run/evaluate.js';
 import { storedCall } from '../run/call.js';
-import { executeContext, type ExecuteContext } from '../run/execute.js';
+import { executeContext, leaseFor, type ExecuteContext } from '../run/execute.js';
 import type { JobSpec, ModelEntry } from '../run/jobs.js';
 import { hashOf, sha256 } from '../run/keys.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
 import { Budget, estimateCost } from '../run/budget.js';
 import { redactorFor } from '../run/secrets.js';
-import type { ModelFlags } from '../run/setup.js';
+import { DEFAULTS, type ModelFlags } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
 import { parseSections } from '../tasks/sections.js';
 import type { TemplateSet } from '../tasks/templates.js';
@@ -115,7 +115,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     }
     return ctx;
   };
-  const leaseMs = Math.max(15 * 60_000, ...[...models.values()].map(({ entry }) => entry.timeoutMs * (entry.maxRetries + 1) + 60_000));
+  const leaseMs = Math.max(15 * 60_000, ...[...models.values()].map(({ entry }) => leaseFor(entry)));
   // like the runner's, the budget covers the whole run directory: resuming does not spend it again
   const budget = new Budget(o.maxCost, o.maxCost === undefined ? 0 : store.totals().cost);
 
@@ -206,7 +206,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
 
     const result: AgentRunResult = { agent, done: 0, failed: 0, unfinished: 0, budgetReached: false, warnings, wallMs: 0 };
     const queue = [...o.cases];
-    const concurrency = o.concurrency ?? o.flags?.concurrency ?? o.fileConfig?.concurrency ?? 4;
+    const concurrency = o.concurrency ?? o.flags?.concurrency ?? o.fileConfig?.concurrency ?? DEFAULTS.concurrency;
     const workers = Array.from({ length: Math.max(1, concurrency) }, async () => {
       for (let c = queue.shift(); c && !signal.aborted && !result.budgetReached; c = queue.shift()) {
         try {

@@ -13,7 +13,7 @@ import { parseModelSpec } from '../models/spec.js';
 import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
 import { storedCall, StoredCallFailed } from '../run/call.js';
-import { executeContext } from '../run/execute.js';
+import { executeContext, leaseFor } from '../run/execute.js';
 import type { Config } from '../run/config.js';
 import type { Manifest } from '../run/evaluate.js';
 import type { ModelEntry } from '../run/jobs.js';
@@ -134,7 +134,7 @@ export async function judgeRun(o: JudgeRunOptions): Promise<{ answers: RatedAnsw
                 label: `judge (${spec})`, parse: (t) => ({ rated: job.model, answer: job.key, ratings: parseRatings(t) }),
               },
               contexts.get(spec)!,
-              { leaseMs: 15 * 60_000 },
+              { leaseMs: leaseFor(contexts.get(spec)!.entry) },
             );
             ratings = parseRatings(text);
           } catch (err) {

@@ -3,8 +3,6 @@
  * record the manifest, and run the jobs in the run directory's store. Running it again on the same directory
  * continues where it stopped; adding a model adds its jobs.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ClinicalCase } from '../bench/case.js';
 import { packageVersion } from '../bench/bundled.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
@@ -21,7 +19,8 @@ import type { BackoffOptions } from './limiter.js';
 import { planPrompts } from './plan.js';
 import { runJobs, type RunEvent, type RunnerResult } from './runner.js';
 import { redactorFor } from './secrets.js';
-import { RunStore, STORE_FILE } from './store.js';
+import { isRunDir } from './inspect.js';
+import { RunStore } from './store.js';
 
 export interface ManifestModel {
   id: string;
@@ -97,7 +96,7 @@ export async function evaluate(opts: EvaluateOptions): Promise<{ result: RunnerR
   const redactor = redactorFor(opts.models, env);
   const plan = planPrompts(opts.cases, { templates: opts.templates, taxonomy: opts.taxonomy }, opts.kinds);
   const jobs = buildJobs(plan.prompts, opts.models);
-  const resuming = existsSync(join(opts.dir, STORE_FILE));
+  const resuming = isRunDir(opts.dir);
   const store = RunStore.open(opts.dir);
   try {
     if (resuming) store.checkSound(); // a damaged store is refused before anything is written into it

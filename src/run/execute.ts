@@ -18,6 +18,11 @@ export type Outcome =
   | { status: 'error'; kind: string; message: string; attempts: number }
   | { status: 'cancelled'; attempts: number };
 
+/** How long a claimed job is held for: long enough for every attempt to time out, plus a minute. */
+export function leaseFor(entry: ModelEntry): number {
+  return entry.timeoutMs * (entry.maxRetries + 1) + 60_000;
+}
+
 /** What every model of a run shares: secrets to keep out, how to back off, when to stop, the cache. */
 export interface SharedContext {
   redactor: Redactor;

@@ -12,7 +12,7 @@ import type { Model } from '../models/types.js';
 import { parseAnswer } from './answers.js';
 import { Budget, estimateCost } from './budget.js';
 import type { ResponseCache } from './cache.js';
-import { executeContext, executeJob, jobResult, type ExecuteContext, type Outcome } from './execute.js';
+import { executeContext, executeJob, jobResult, leaseFor, type ExecuteContext, type Outcome } from './execute.js';
 import type { JobSpec, ModelEntry } from './jobs.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from './limiter.js';
 import { Redactor } from './secrets.js';
@@ -105,7 +105,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
       emit({ type: 'model-failed', model: id, message: redactor.redact((err as Error).message) });
       return;
     }
-    const leaseMs = entry.timeoutMs * (entry.maxRetries + 1) + 60_000;
+    const leaseMs = leaseFor(entry);
     const inFlight = new Set<Promise<void>>();
     const ctx: ExecuteContext = {
       ...executeContext(model, entry, { redactor, signal, backoff: opts.backoff ?? DEFAULT_BACKOFF, ...(opts.cache ? { cache: opts.cache } : {}) }),
