@@ -121,7 +121,8 @@ export function unpackViewModel(p: PackedViewModel): unknown {
     if (Array.isArray(v)) return v.map((x) => walk(x, raw));
     if (!isObject(v)) return v;
     // `raw` strings are never slices, so they can be read before their siblings
-    const own = typeof v.raw === 'string' ? text(v.raw, raw) : isObject(v.job) && typeof v.job.raw === 'string' ? text(v.job.raw, raw) : raw;
+    const packedRaw = rawContext(v, null);
+    const own = packedRaw === null ? raw : text(packedRaw, raw);
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) out[k] = k === 'raw' && typeof x === 'string' ? text(x, raw) : walk(x, own);
     return out;

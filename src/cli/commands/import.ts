@@ -97,7 +97,8 @@ Examples:
       if (opts.preset === undefined && mapFile === undefined) throw new UsageError(`say how to read ${file}: --preset ${PRESETS.join('|')} or --map <mapping.yaml>`);
       if (opts.preset !== undefined && !(PRESETS as readonly string[]).includes(opts.preset)) throw new UsageError(`--preset "${opts.preset}" is not known; presets: ${PRESETS.join(', ')}`);
       if (opts.format !== undefined && !(FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format "${opts.format}" is not one of ${FORMATS.join(', ')}`);
-      if (opts.delimiter !== undefined && [...opts.delimiter.replace('\\t', '\t')].length !== 1) throw new UsageError('--delimiter takes one character (\\t for a tab)');
+      const delimiter = opts.delimiter?.replace('\\t', '\t');
+      if (delimiter !== undefined && [...delimiter].length !== 1) throw new UsageError('--delimiter takes one character (\\t for a tab)');
       const shown = Number(opts.records);
       if (!Number.isInteger(shown) || shown < 1) throw new UsageError(`--records "${opts.records}" should be a whole number ≥ 1`);
 
@@ -120,7 +121,7 @@ Examples:
         ...(mapping ? { mapping } : {}),
         ...(language ? { language } : {}),
         ...(opts.format ? { format: opts.format as SourceFormat } : {}),
-        ...(opts.delimiter ? { delimiter: opts.delimiter.replace('\\t', '\t') } : {}),
+        ...(delimiter ? { delimiter } : {}),
         taxonomy,
         ...(out ? { outputName: out } : {}),
         explain: explain ? shown : 0,

@@ -31,13 +31,13 @@ function verdict(io: Io, r: JudgedMatchResult): string {
 }
 
 /** The rules; with a judge, what they leave undecided goes to it. */
-async function judge(matcher: Matcher, useJudge: boolean, predicted: string, gold: string, fixed: Language | undefined): Promise<{ r: JudgedMatchResult; lang: Language }> {
+async function judge(matcher: Matcher, predicted: string, gold: string, fixed: Language | undefined): Promise<{ r: JudgedMatchResult; lang: Language }> {
   const lang = fixed ?? guessLanguage(`${gold} ${predicted}`);
-  return { r: useJudge ? await matcher.matchWithJudge(predicted, gold, lang) : matcher.match(predicted, gold, lang), lang };
+  return { r: await matcher.matchWithJudge(predicted, gold, lang), lang }; // without a judge: the rules alone
 }
 
 /** Batch mode: one `predicted<TAB>gold` pair per line; one answer line per pair; blank lines are skipped. */
-async function batch(io: MatchIo, matcher: Matcher, useJudge: boolean, lang: Language | undefined, json: boolean): Promise<boolean> {
+async function batch(io: MatchIo, matcher: Matcher, lang: Language | undefined, json: boolean): Promise<boolean> {
   const input = io.stdin ?? process.stdin;
   if (input === process.stdin && process.stdin.isTTY) io.err(paint(io, 'dim', 'reading predicted<TAB>gold lines from standard input (end with Ctrl-D)'));
   const lines = createInterface({ input, crlfDelay: Infinity, terminal: false });
@@ -54,7 +54,7 @@ async function batch(io: MatchIo, matcher: Matcher, useJudge: boolean, lang: Lan
       io.out(json ? JSON.stringify({ error: message }) : `${paint(io, 'red', 'error')}: ${message}`);
       continue;
     }
-    const { r } = await judge(matcher, useJudge, fields[0]!, fields[1]!, lang);
+    const { r } = await judge(matcher, fields[0]!, fields[1]!, lang);
     if (r.match === null) ok = false;
     io.out(json ? jsonLine(r) : [r.match === null ? 'judge error' : r.match ? 'match' : 'no match', r.rule, String(r.score), r.explanation].join('\t'));
   }
@@ -102,10 +102,10 @@ Examples:
       const judgeFn = opts.judge ? await judgeFrom(opts.judge) : undefined;
       const matcher = createMatcher({ ...options, ...(judgeFn ? { judge: judgeFn } : {}) });
       if (predicted === undefined || gold === undefined) {
-        if (!(await batch(io as MatchIo, matcher, judgeFn !== undefined, lang, opts.json ?? false))) setExit(1);
+        if (!(await batch(io as MatchIo, matcher, lang, opts.json ?? false))) setExit(1);
         return;
       }
-      const { r, lang: used } = await judge(matcher, judgeFn !== undefined, predicted, gold, lang);
+      const { r, lang: used } = await judge(matcher, predicted, gold, lang);
       if (r.match === null) setExit(1);
       if (opts.json) {
         io.out(jsonLine(r));

@@ -86,8 +86,8 @@ export async function scoringContext(flags: ScoreFlags): Promise<ScoringContext>
   };
 }
 
-export async function scoreRuns(io: Io, dirs: readonly string[], taxonomy: DepartmentTaxonomy, flags: ScoreFlags): Promise<RunScores[]> {
-  const context = await scoringContext(flags);
+export async function scoreRuns(io: Io, dirs: readonly string[], taxonomy: DepartmentTaxonomy, flags: ScoreFlags, made?: ScoringContext): Promise<RunScores[]> {
+  const context = made ?? (await scoringContext(flags));
   const out: RunScores[] = [];
   for (const dir of dirs) {
     const r = await scoreRun(dir, {

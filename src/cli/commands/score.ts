@@ -13,7 +13,7 @@ import { taxonomyFrom, UsageError } from '../common.js';
 import { leaderboardTable, type LeaderboardRow, type TableStyle } from '../../report/leaderboard-table.js';
 import { buildViewModel } from '../../report/view-model.js';
 import { reportExtras } from './report-shared.js';
-import { matcherFlags, matcherOptionsOf, scoreRuns, type ScoreFlags } from './score-exec.js';
+import { matcherFlags, matcherOptionsOf, scoreRuns, scoringContext, type ScoreFlags } from './score-exec.js';
 
 interface Options extends ScoreFlags {
   ci?: boolean;
@@ -120,7 +120,8 @@ across all of them. The matcher flags change which diagnoses count as the gold o
       const seed = wholeNumber('--seed', opts.seed, 0, 2 ** 32 - 1);
       matcherOptionsOf(opts); // a bad matcher flag is a usage error before anything is scored
       const taxonomy = await taxonomyFrom(opts.departments);
-      const scored = await scoreRuns(io, dirs, taxonomy, opts);
+      const context = await scoringContext(opts); // one judge and one BERTScore model for scoring and reading back
+      const scored = await scoreRuns(io, dirs, taxonomy, opts, context);
       const all: Labelled[] = scored.flatMap((r) =>
         r.models.map((m) => ({ ...m, label: scored.filter((x) => x.models.some((y) => y.model === m.model)).length > 1 ? `${m.model} (${basename(r.dir)})` : m.model })),
       );
@@ -148,7 +149,15 @@ across all of them. The matcher flags change which diagnoses count as the gold o
       const comparisons = opts.compare && all.length > 1 ? all.slice(1).map((b) => ({ a: all[0]!.label, b: b.label, rows: compareModels(all[0]!.cases, b.cases, metricOpts) })) : [];
       const bootstrap = { seed: seed ?? DEFAULT_SEED, resamples: resamples ?? DEFAULT_RESAMPLES };
       // agent statistics and what the datasets support, read back from the stores just scored
-      const vm = await buildViewModel(dirs, { taxonomy, ci: false, details: false, ...(opts.cases ? { cases: opts.cases } : {}) });
+      // (should a run need scoring there, it is scored with the same flags: the context and the CDA rule)
+      const vm = await buildViewModel(dirs, {
+        taxonomy,
+        ci: false,
+        details: false,
+        context,
+        ...(opts.cases ? { cases: opts.cases } : {}),
+        ...(opts.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
+      });
       if (opts.json) {
         const datasets = vm.runs.map((r) => ({ run: r.name, dataset: r.dataset }));
         const byGroup = by ? Object.fromEntries(groups.map((m) => [m.model, Object.fromEntries(m.groups.map((g) => [g.group, { leaderboard: g.leaderboard, counts: g.counts }]))])) : undefined;
