@@ -36,7 +36,7 @@ export interface WinTable {
 const key = (c: CaseScores): string => `${c.uid}\u0000${c.language}`;
 
 /** Who wins each case every model has a score for (ties win for every tied model). */
-export function winTable(byModel: Record<string, readonly CaseScores[]>, epsilon = 1e-9): WinTable {
+function winTable(byModel: Record<string, readonly CaseScores[]>, epsilon = 1e-9): WinTable {
   const models = Object.keys(byModel);
   // case → model → its per-case record; scores are compared over the components every model has for the case
   const records = new Map<string, Map<string, CaseScores>>();

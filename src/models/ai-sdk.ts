@@ -15,7 +15,7 @@ export interface Credentials {
 }
 
 /** Ollama's API lives under /api; a base URL given as just the server (http://host:11434) gets it added. */
-export function ollamaApiURL(url: string): string {
+function ollamaApiURL(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
   return /\/api$/.test(trimmed) ? trimmed : `${trimmed}/api`;
 }

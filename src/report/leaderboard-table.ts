@@ -33,6 +33,8 @@ export interface TableOptions {
   details?: boolean;
   /** The legend of the best-value mark (default true, with several rows). */
   legend?: boolean;
+  /** The line per model with its records, errors and skips (default true). */
+  counts?: boolean;
 }
 
 export interface TableStyle {
@@ -45,7 +47,7 @@ const DERIVED = ['DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'] as const;
 
 /** The mark of the best value of a column (with several rows). */
 export const BEST_MARK = '▲';
-export const BEST_LEGEND = `${BEST_MARK} best value of the column`;
+const BEST_LEGEND = `${BEST_MARK} best value of the column`;
 
 const fmt = (v: number | null | undefined): string => (v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(2));
 const fmtCi = (iv: Interval | undefined): string => (iv ? `${iv.low.toFixed(1)}–${iv.high.toFixed(1)}` : '');
@@ -109,7 +111,7 @@ export function leaderboardTable(rows: readonly LeaderboardRow[], opts: TableOpt
     if (ci) out.push(opts.style.dim(line(ci)));
   });
   if (opts.details !== false) out.push(...detailLines(rows, opts));
-  for (const r of rows) {
+  for (const r of opts.counts === false ? [] : rows) {
     const n = r.leaderboard.Acc.n || r.leaderboard.FD.n || r.leaderboard.Avg.n;
     const parts = [`${r.model}: ${n} records scored`];
     const list = (label: string, m: Record<string, number>): void => {

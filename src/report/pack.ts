@@ -13,7 +13,7 @@
  * exports and the viewer's /report.json give the view model as it is.
  */
 
-export const PACK_VERSION = 1;
+const PACK_VERSION = 1;
 const MARK = '\u0001';
 const MIN_SUBSTRING = 16;
 const MIN_SHARED = 12;
@@ -35,7 +35,7 @@ class Slice {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The raw answer an object's other strings are read against: its own `raw`, else its `job`'s, else the parent's. */
-export function rawContext(o: Record<string, unknown>, parent: string | null): string | null {
+function rawContext(o: Record<string, unknown>, parent: string | null): string | null {
   if (typeof o.raw === 'string') return o.raw;
   if (isObject(o.job) && typeof o.job.raw === 'string') return o.job.raw;
   return parent;

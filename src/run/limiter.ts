@@ -24,7 +24,7 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1000, maxMs: 60_000, maxRetryAfterMs: MAX_RETRY_AFTER_MS };
 
 /** A server's Retry-After cut to the maximum wait. */
-export function cappedRetryAfter(retryAfterMs: number, maxMs: number = MAX_RETRY_AFTER_MS): number {
+function cappedRetryAfter(retryAfterMs: number, maxMs: number = MAX_RETRY_AFTER_MS): number {
   return Math.max(0, Math.min(retryAfterMs, maxMs));
 }
 

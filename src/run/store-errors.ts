@@ -16,7 +16,7 @@ export class StoreError extends Error {
 }
 
 /** Whether an error came from SQLite (better-sqlite3 gives its errors a `SQLITE_…` code). */
-export function isSqliteError(err: unknown): boolean {
+function isSqliteError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null | undefined)?.code;
   return typeof code === 'string' && code.startsWith('SQLITE_');
 }

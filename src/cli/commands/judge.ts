@@ -12,7 +12,7 @@ import { taxonomyFrom, UsageError } from '../common.js';
 import { addSamplingOptions, cacheFrom, checkKeys, samplingSettings, type SamplingFlags } from './model-flags.js';
 
 /** What the built-in baseline's ratings are (see src/models/baseline/judge.ts). */
-export const BASELINE_JUDGE_NOTE =
+const BASELINE_JUDGE_NOTE =
   'baseline ratings are heuristics, not a clinical judgement: fluency from well-formedness, relevance from overlap with the case and reference, completeness from section coverage and reference terms, proficiency from principal-diagnosis agreement and knowledge-base terminology';
 
 interface Options extends SamplingFlags {

@@ -1,7 +1,7 @@
 /** What `report`, `leaderboard` and `view` share: run directories, report options from flags, the terminal table. */
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { BEST_LEGEND, leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-table.js';
+import { leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-table.js';
 import { REFERENCE_NOTE, referenceRows } from '../../report/reference.js';
 import type { ReportViewModel } from '../../report/types.js';
 import type { ViewModelOptions } from '../../report/view-model.js';
@@ -80,13 +80,7 @@ export function terminalLeaderboard(io: Io, vm: ReportViewModel): string {
   if (vm.reference) {
     const src = vm.reference.source;
     out.push('', paint(io, 'bold', `Reference: ${REFERENCE_NOTE}`), style.dim(`${src.paper} (${src.authors}, ${src.year}), arXiv ${src.arxiv}. Context only: not comparable with the rows above.`));
-    const table = leaderboardTable(referenceRows(vm.reference), { lexicalOnly: false, style, widthOf: displayWidth });
-    out.push(
-      table
-        .split('\n')
-        .filter((l) => !l.includes('records scored') && !l.includes(BEST_LEGEND))
-        .join('\n'),
-    );
+    out.push(leaderboardTable(referenceRows(vm.reference), { lexicalOnly: false, style, widthOf: displayWidth, legend: false, counts: false }));
   }
   return out.join('\n');
 }
@@ -94,7 +88,7 @@ export function terminalLeaderboard(io: Io, vm: ReportViewModel): string {
 const n1 = (v: number | null): string => (v === null ? '—' : v.toFixed(1));
 
 /** ClinicalAgent models' statistics per case, as a terminal table (null when the report has no agent models). */
-export function agentTable(vm: ReportViewModel): string | null {
+function agentTable(vm: ReportViewModel): string | null {
   if (!vm.agents?.length) return null;
   return table(
     ['agent', 'variant', 'cases', 'exams/case', 'share of exams', 'tokens/case', 'cost/case', 'stopped'],

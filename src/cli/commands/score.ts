@@ -38,7 +38,7 @@ function wholeNumber(flag: string, value: string | undefined, min: number, max =
 }
 
 /** How a group of a breakdown is named: records without a department (partial datasets) get a name of their own. */
-export function groupLabel(group: string, by: By): string {
+function groupLabel(group: string, by: By): string {
   return group !== '' ? group : by === 'department' ? '(no department)' : '(no language)';
 }
 

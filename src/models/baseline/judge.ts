@@ -80,7 +80,7 @@ const HEADINGS = {
 };
 
 /** The case, the reference and the answer of a judge-4d prompt (the built-in templates' headings). */
-export function judgeParts(prompt: string): { case: string; reference: string; answer: string } | null {
+function judgeParts(prompt: string): { case: string; reference: string; answer: string } | null {
   const at = (re: RegExp, from: number): { start: number; end: number } | null => {
     const m = re.exec(prompt.slice(from));
     return m ? { start: from + m.index, end: from + m.index + m[0].length } : null;
