@@ -8,7 +8,7 @@
  */
 import { caseCda, caseId, caseScore, caseScoreParts, leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
 import { pairedDwr } from './dwr.js';
-import { DEFAULT_RESAMPLES, DEFAULT_SEED, mcnemar, pairedBootstrap, pairedBootstrapStats, percentile, seededRandom, type BootstrapOptions } from './stats.js';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, mcnemar, pairedBootstrap, pairedBootstrapStats, percentileInterval, seededRandom, type BootstrapOptions } from './stats.js';
 
 export type Interval = { low: number; high: number } | null;
 
@@ -26,11 +26,10 @@ export function leaderboardCI(cases: readonly CaseScores[], opts: MetricOptions 
       for (const k of keys) if (lb[k].value !== null) values[k].push(lb[k].value!);
     }
   }
-  const alpha = 1 - (opts.level ?? 0.95);
   return Object.fromEntries(
     keys.map((k) => {
       const xs = values[k].sort((a, b) => a - b);
-      return [k, xs.length === 0 ? null : { low: percentile(xs, alpha / 2), high: percentile(xs, 1 - alpha / 2) }];
+      return [k, xs.length === 0 ? null : percentileInterval(xs, opts.level)];
     }),
   ) as Record<keyof Leaderboard, Interval>;
 }

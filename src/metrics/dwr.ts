@@ -15,7 +15,7 @@
  * indicators; `pairedDwr` bootstraps the difference of two models' DWR the same way.
  */
 import { caseScore, caseScoreParts, type CaseScores } from './clinical.js';
-import { DEFAULT_RESAMPLES, DEFAULT_SEED, percentile, seededRandom, twoSidedP, type BootstrapOptions } from './stats.js';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval, seededRandom, twoSidedP, type BootstrapOptions } from './stats.js';
 
 export interface DwrResult {
   /** Model → DWR (0–100). */
@@ -108,11 +108,10 @@ export function dwrCI(byModel: Record<string, readonly CaseScores[]>, opts: Boot
   if (t.byDepartment.size === 0) return Object.fromEntries(t.models.map((m) => [m, null]));
   const values: number[][] = t.models.map(() => []);
   resampleDwr(t, opts, (d) => d.forEach((x, i) => values[i]!.push(x)));
-  const alpha = 1 - (opts.level ?? 0.95);
   return Object.fromEntries(
     t.models.map((m, i) => {
       const xs = values[i]!.sort((a, b) => a - b);
-      return [m, { low: percentile(xs, alpha / 2), high: percentile(xs, 1 - alpha / 2) }];
+      return [m, percentileInterval(xs, opts.level)];
     }),
   );
 }
@@ -129,6 +128,5 @@ export function pairedDwr(a: readonly CaseScores[], b: readonly CaseScores[], op
   const diffs: number[] = [];
   resampleDwr(t, opts, (d) => diffs.push(d[0]! - d[1]!));
   diffs.sort((x, y) => x - y);
-  const alpha = 1 - (opts.level ?? 0.95);
-  return { n, a: da, b: db, diff: da - db, low: percentile(diffs, alpha / 2), high: percentile(diffs, 1 - alpha / 2), p: twoSidedP(diffs) };
+  return { n, a: da, b: db, diff: da - db, ...percentileInterval(diffs, opts.level), p: twoSidedP(diffs) };
 }

@@ -35,6 +35,12 @@ export function percentile(sorted: readonly number[], q: number): number {
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
 }
 
+/** The central interval of sorted bootstrap values at a confidence level (default 95%). */
+export function percentileInterval(sorted: readonly number[], level = 0.95): { low: number; high: number } {
+  const alpha = 1 - level;
+  return { low: percentile(sorted, alpha / 2), high: percentile(sorted, 1 - alpha / 2) };
+}
+
 /** Percentile bootstrap interval of a statistic over items (cases). Null when the statistic is null. */
 export function bootstrapCI<T>(items: readonly T[], stat: (sample: readonly T[]) => number | null, opts: BootstrapOptions = {}): { low: number; high: number } | null {
   if (items.length === 0 || stat(items) === null) return null;
@@ -48,8 +54,7 @@ export function bootstrapCI<T>(items: readonly T[], stat: (sample: readonly T[])
     if (v !== null && Number.isFinite(v)) values.push(v);
   }
   values.sort((x, y) => x - y);
-  const alpha = 1 - (opts.level ?? 0.95);
-  return { low: percentile(values, alpha / 2), high: percentile(values, 1 - alpha / 2) };
+  return percentileInterval(values, opts.level);
 }
 
 function logChoose(n: number, k: number): number {
@@ -96,8 +101,7 @@ export function pairedBootstrap(a: readonly number[], b: readonly number[], opts
     values.push(s / d.length);
   }
   values.sort((x, y) => x - y);
-  const alpha = 1 - (opts.level ?? 0.95);
-  return { diff: meanOf(d), low: percentile(values, alpha / 2), high: percentile(values, 1 - alpha / 2), p: twoSidedP(values) };
+  return { diff: meanOf(d), ...percentileInterval(values, opts.level), p: twoSidedP(values) };
 }
 
 /** Two-sided bootstrap p-value of "no difference": twice the smaller share of resampled differences on either side of 0. */
@@ -137,11 +141,10 @@ export function pairedBootstrapStats<T>(
     const [ra, rb] = [stat(xa), stat(xb)];
     for (const k of names) if (ra[k] != null && rb[k] != null) diffs[k]!.push(ra[k]! - rb[k]!);
   }
-  const alpha = 1 - (opts.level ?? 0.95);
   return Object.fromEntries(
     names.map((k) => {
       const xs = diffs[k]!.sort((x, y) => x - y);
-      return [k, { a: sa[k]!, b: sb[k]!, diff: sa[k]! - sb[k]!, low: percentile(xs, alpha / 2), high: percentile(xs, 1 - alpha / 2), p: twoSidedP(xs) }];
+      return [k, { a: sa[k]!, b: sb[k]!, diff: sa[k]! - sb[k]!, ...percentileInterval(xs, opts.level), p: twoSidedP(xs) }];
     }),
   );
 }
