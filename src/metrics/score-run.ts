@@ -96,15 +96,12 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
           opts.context,
         );
         ms.cases.push(outcome.scores);
-        outcome.errors.forEach((t) => bump(ms.errors, t));
-        outcome.pending.forEach((t) => bump(ms.pending, t));
-        outcome.skipped.forEach((t) => bump(ms.skipped, t));
-        outcome.unreadable.forEach((t) => bump(ms.unreadable, t));
         ms.outcomes.push({ uid: c.uid, language: c.language, department: outcome.scores.department, errors: outcome.errors, pending: outcome.pending, skipped: outcome.skipped, unreadable: outcome.unreadable });
         for (const r of outcome.rows) rows.push({ model, caseUid: c.uid, language: c.language, department: c.gold.department?.id ?? '', task: r.task, exam: r.exam, value: r.value, detail: r.detail });
         done += caseJobs.length;
         opts.onProgress?.(done, total);
       }
+      Object.assign(ms, countOutcomes(ms.outcomes));
       ms.leaderboard = leaderboard(ms.cases, opts);
       store.replaceScores(model, rows);
       result.models.push(ms);
@@ -122,16 +119,22 @@ export function groupCases(cases: readonly CaseScores[], by: 'department' | 'lan
   return out;
 }
 
-/** The error, pending, skipped and unreadable counts per task for each group of a breakdown (as ModelScores has them overall). */
-export function groupCounts(outcomes: readonly CaseCounts[], by: 'department' | 'language'): Map<string, Pick<ModelScores, 'errors' | 'pending' | 'skipped' | 'unreadable'>> {
-  const out = new Map<string, Pick<ModelScores, 'errors' | 'pending' | 'skipped' | 'unreadable'>>();
-  for (const o of outcomes) {
-    let g = out.get(o[by]);
-    if (!g) out.set(o[by], (g = { errors: {}, pending: {}, skipped: {}, unreadable: {} }));
-    o.errors.forEach((t) => bump(g.errors, t));
-    o.pending.forEach((t) => bump(g.pending, t));
-    o.skipped.forEach((t) => bump(g.skipped, t));
-    o.unreadable.forEach((t) => bump(g.unreadable, t));
-  }
+type OutcomeCounts = Pick<ModelScores, 'errors' | 'pending' | 'skipped' | 'unreadable'>;
+
+/** The error, pending, skipped and unreadable counts per task over some records' outcomes. */
+function countOutcomes(outcomes: readonly CaseCounts[]): OutcomeCounts {
+  const out: OutcomeCounts = { errors: {}, pending: {}, skipped: {}, unreadable: {} };
+  for (const o of outcomes) for (const k of ['errors', 'pending', 'skipped', 'unreadable'] as const) o[k].forEach((t) => bump(out[k], t));
   return out;
+}
+
+/** The same counts for each group of a breakdown (as ModelScores has them overall). */
+export function groupCounts(outcomes: readonly CaseCounts[], by: 'department' | 'language'): Map<string, OutcomeCounts> {
+  const groups = new Map<string, CaseCounts[]>();
+  for (const o of outcomes) {
+    const list = groups.get(o[by]);
+    if (list) list.push(o);
+    else groups.set(o[by], [o]);
+  }
+  return new Map([...groups].map(([g, list]) => [g, countOutcomes(list)]));
 }
