@@ -127,7 +127,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       templates: agentTemplates(o.config, o.templates, ['zh', 'en']),
     });
     const before = store.getMeta<Partial<AgentRecord>>(`agent:${agent}`);
-    if (before?.fingerprint !== undefined && before.fingerprint !== fingerprint && store.jobs({ model: agent, status: 'done', prompts: false }).some((j) => j.kind === 'clinical-diagnosis')) {
+    if (before?.fingerprint !== undefined && before.fingerprint !== fingerprint && store.counts().some((c) => c.model === agent && c.kind === 'clinical-diagnosis' && c.status === 'done' && c.n > 0)) {
       throw new AgentSettingsChanged(`${agent} in ${o.dir} holds answers made with other settings (models, sampling parameters, routing or templates); give this configuration another --name, or another --out`);
     }
     const previous = store.getManifest<Manifest>();

@@ -74,7 +74,7 @@ export function variantWarnings(name: string, cfg: AgentConfig, taxonomy: Depart
   if (cfg.m <= 1) return [];
   const short = new Map<number, string[]>();
   for (const d of taxonomy.departments) {
-    const n = modelsFor(cfg.routing, d.id);
+    const n = new Set(specialists(cfg.routing, d.id, cfg.m)).size; // the clinicians a patient there would see
     if (n < cfg.m) short.set(n, [...(short.get(n) ?? []), d.short]);
   }
   return [...short].sort((a, b) => a[0] - b[0]).map(([n, deps]) => {
@@ -82,8 +82,4 @@ export function variantWarnings(name: string, cfg: AgentConfig, taxonomy: Depart
     const effect = n === 1 && cfg.k === 1 ? 'a patient sent there sees one clinician and no chief physician merges opinions' : `a patient sent there sees ${n} clinician${n === 1 ? '' : 's'} per department`;
     return `${name}: the routing table lists ${n} model${n === 1 ? '' : 's'} instead of ${cfg.m} for ${all}: ${effect}.`;
   });
-}
-
-function modelsFor(table: RoutingTable, department: string): number {
-  return new Set((table.departments[department]?.models ?? table.overall).map((r) => r.model)).size;
 }
