@@ -11,7 +11,7 @@ import { manifestModel, type ManifestModel } from '../run/evaluate.js';
 import type { ModelEntry } from '../run/jobs.js';
 import { modelEntries, type ModelFlags } from '../run/setup.js';
 import { getTemplate, type TemplateName, type TemplateSet } from '../tasks/templates.js';
-import { specialists, type RoutingTable } from './routing.js';
+import { specialists } from './routing.js';
 import type { AgentConfig, Role } from './workflow.js';
 
 export interface AgentModel {
