@@ -5,9 +5,11 @@
  * give the same precision, recall and F1.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { importTransformers, type Transformers } from '../../src/metrics/text/transformers.js';
 import { createBertScorer, type BertScorer } from '../../src/metrics/text/index.js';
 import { tempDir } from '../helpers.js';
+import { describeWithModel } from '../support/model-tests.js';
 import { TINY_BERT_HIDDEN, tinyBertVocab, writeTinyBert } from '../support/tiny-bert.js';
 
 interface Tokenizer {
@@ -22,21 +24,8 @@ let dir: string;
 let bert: BertScorer;
 let tokenizer: Tokenizer;
 let model: Model;
-let tf: typeof import('@huggingface/transformers');
+let tf: Transformers;
 const vocab = tinyBertVocab();
-
-beforeAll(async () => {
-  dir = writeTinyBert(join(tempDir(), 'tiny-bert'));
-  bert = await createBertScorer({ modelDir: dir });
-  tf = await import('@huggingface/transformers');
-  tf.env.allowRemoteModels = false;
-  tokenizer = (await tf.AutoTokenizer.from_pretrained(dir, { local_files_only: true })) as unknown as Tokenizer;
-  model = (await tf.AutoModel.from_pretrained(dir, { local_files_only: true, device: 'cpu', dtype: 'fp32' })) as unknown as Model;
-});
-afterAll(async () => {
-  await bert?.dispose();
-  await model?.dispose();
-});
 
 /** The text's tokens and their contextual vectors, [CLS] and [SEP] run through the model but left out. */
 async function embed(text: string): Promise<{ tokens: string[]; vectors: number[][] }> {
@@ -77,7 +66,20 @@ function byHand(cand: number[][], ref: number[][]): { precision: number; recall:
   return { precision, recall, f1: (2 * precision * recall) / (precision + recall), bestForCandidate, sim };
 }
 
-describe('BERTScore by hand, through the tiny model', () => {
+describeWithModel('BERTScore by hand, through the tiny model', () => {
+  beforeAll(async () => {
+    dir = writeTinyBert(join(tempDir(), 'tiny-bert'));
+    bert = await createBertScorer({ modelDir: dir });
+    tf = await importTransformers();
+    tf.env.allowRemoteModels = false;
+    tokenizer = (await tf.AutoTokenizer.from_pretrained(dir, { local_files_only: true })) as unknown as Tokenizer;
+    model = (await tf.AutoModel.from_pretrained(dir, { local_files_only: true, device: 'cpu', dtype: 'fp32' })) as unknown as Model;
+  });
+  afterAll(async () => {
+    await bert?.dispose();
+    await model?.dispose();
+  });
+
   it('Chinese: one token per character, matched greedily; the scorer gives the hand-computed P, R and F1', async () => {
     const c = await embed('急性胰腺炎');
     const r = await embed('慢性胰腺炎伴腹痛');

@@ -15,6 +15,8 @@ import { modelEntries } from '../../src/run/setup.js';
 import { RunStore } from '../../src/run/store.js';
 import { loadTemplates } from '../../src/tasks/templates.js';
 import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
+import { haveTransformers, NO_TRANSFORMERS } from '../support/model-tests.js';
+import { writeTinyBert } from '../support/tiny-bert.js';
 import { runCli, tempDir } from '../helpers.js';
 
 const taxonomy = DepartmentTaxonomy.default();
@@ -99,8 +101,7 @@ describe('scoring with a judge and with BERTScore', () => {
     }
   });
 
-  it('uses a local BERTScore model when given one, and then marks nothing as lexical-only', async () => {
-    const { writeTinyBert } = await import('../support/tiny-bert.js');
+  it.skipIf(!haveTransformers && !process.env.CI)(`uses a local BERTScore model when given one, and then marks nothing as lexical-only${haveTransformers ? '' : ` (${NO_TRANSFORMERS})`}`, async () => {
     const modelDir = join(tempDir(), 'bert');
     writeTinyBert(modelDir, { seed: 3 });
     const r = await runCli('score', dir, '--bertscore-model', modelDir);

@@ -22,6 +22,7 @@ import {
 import { isSentinel } from '../../src/bench/text.js';
 import { seededRandom } from '../../src/metrics/stats.js';
 import { tempDir } from '../helpers.js';
+import { describeWithModel } from '../support/model-tests.js';
 import { writeTinyBert } from '../support/tiny-bert.js';
 
 describe('tokenize', () => {
@@ -300,7 +301,7 @@ describe('BERTScore greedy matching (hand-set embeddings)', () => {
   });
 });
 
-describe('BERTScore with the tiny local model', () => {
+describeWithModel('BERTScore with the tiny local model', () => {
   let root: string;
   let bert: BertScorer;
 

@@ -31,7 +31,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { PreTrainedModel, PreTrainedTokenizer, Tensor } from '@huggingface/transformers';
+import { importTransformers, type Model, type Tensor, type Tokenizer } from './transformers.js';
 
 export interface BertScore {
   precision: number;
@@ -196,11 +196,11 @@ export async function createBertScorer(options: BertScorerOptions): Promise<Bert
   if (!(maxLength >= 3)) throw new RangeError(`BERTScore maxLength must be at least 3, got ${options.maxLength}`);
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? 8));
 
-  const tf = await import('@huggingface/transformers');
+  const tf = await importTransformers();
   tf.env.allowRemoteModels = false;
   tf.env.allowLocalModels = true;
-  let tokenizer: PreTrainedTokenizer;
-  let model: PreTrainedModel;
+  let tokenizer: Tokenizer;
+  let model: Model;
   try {
     tokenizer = await tf.AutoTokenizer.from_pretrained(dir, { local_files_only: true });
     model = await tf.AutoModel.from_pretrained(dir, { local_files_only: true, device: 'cpu', dtype });
