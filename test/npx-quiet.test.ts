@@ -1,0 +1,18 @@
+/**
+ * What a user sees on every command: `npx clinicallab …` in the project prints the tool's own output and no
+ * npm warning (an unknown key in the project's .npmrc made npm warn on every command).
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.js';
+
+const run = promisify(execFile);
+
+describe('npx clinicallab in the project folder', () => {
+  it('prints the version and no npm warning', async () => {
+    const { stdout, stderr } = await run('npx', ['--no-install', 'clinicallab', '--version'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(stderr).not.toMatch(/npm warn/i);
+  });
+});
