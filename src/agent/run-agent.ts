@@ -15,7 +15,7 @@ import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
 import type { Config } from '../run/config.js';
 import type { Manifest } from '../run/evaluate.js';
-import { storedCall } from '../run/call.js';
+import { storedCall, StoredCallFailed } from '../run/call.js';
 import { executeContext, leaseFor, type ExecuteContext } from '../run/execute.js';
 import type { JobSpec, ModelEntry } from '../run/jobs.js';
 import { hashOf, sha256 } from '../run/keys.js';
@@ -61,9 +61,11 @@ export interface AgentRunResult {
   agent: string;
   done: number;
   failed: number;
-  /** Cases left unfinished because the budget was reached (resume later to finish them). */
+  /** Cases left unfinished because the budget was reached or a model was stopped (resume later to finish them). */
   unfinished: number;
   budgetReached: boolean;
+  /** Why a model was stopped (its key refused, its server asking too long a wait again), if one was. */
+  modelStopped?: string;
   /** What the variant could not do as named (also printed and stored with the run). */
   warnings: string[];
   wallMs: number;
@@ -109,7 +111,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     if (!ctx) {
       const entry = models.get(spec)!.entry;
       ctx = (o.createModel ?? ((_: string, e: ModelEntry) => createModel(e.spec, e.settings, env)))(spec, entry).then((model) =>
-        executeContext(model, entry, { redactor, signal, backoff: o.backoff ?? DEFAULT_BACKOFF, ...(o.cache ? { cache: o.cache } : {}) }),
+        executeContext(model, entry, { redactor, signal, env, backoff: o.backoff ?? DEFAULT_BACKOFF, ...(o.cache ? { cache: o.cache } : {}) }),
       );
       roles.set(spec, ctx);
     }
@@ -208,7 +210,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     const queue = [...o.cases];
     const concurrency = o.concurrency ?? o.flags?.concurrency ?? o.fileConfig?.concurrency ?? DEFAULTS.concurrency;
     const workers = Array.from({ length: Math.max(1, concurrency) }, async () => {
-      for (let c = queue.shift(); c && !signal.aborted && !result.budgetReached; c = queue.shift()) {
+      for (let c = queue.shift(); c && !signal.aborted && !result.budgetReached && !result.modelStopped; c = queue.shift()) {
         try {
           const t = await runAgentCase(c, o.config, { templates: o.templates, taxonomy: o.taxonomy, call, record: recordStep });
           finish(c, t.final);
@@ -218,6 +220,10 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
           if (signal.aborted) break;
           if (err instanceof BudgetReached) {
             result.budgetReached = true; // the case stays unfinished: its finished steps are kept for a resume
+            break;
+          }
+          if (err instanceof StoredCallFailed && err.cancelled) {
+            result.modelStopped ??= redactor.redact(err.message); // unfinished too, for a resume once the model works
             break;
           }
           const message = redactor.redact((err as Error).message);

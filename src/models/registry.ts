@@ -47,6 +47,14 @@ export function apiKeyFor(spec: ModelSpec, settings: ModelSettings = {}, env: No
   return undefined;
 }
 
+/** Where a model's key comes from, said for a user (never the key): "OPENAI_API_KEY", "the config file's apiKey", or undefined without a key. */
+export function keySource(spec: ModelSpec, settings: ModelSettings = {}, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (settings.apiKey) return "the config file's apiKey";
+  const names = settings.apiKeyEnv ? [settings.apiKeyEnv] : (DEFAULT_KEY_ENV[spec.provider] ?? []);
+  const name = names.find((n) => (env[n] ?? '').trim() !== '');
+  return name === undefined ? undefined : `the environment variable ${name}`;
+}
+
 /** Create the model a spec names. */
 export async function createModel(specOrString: string | ModelSpec, settings: ModelSettings = {}, env: NodeJS.ProcessEnv = process.env): Promise<Model> {
   const spec = typeof specOrString === 'string' ? parseModelSpec(specOrString) : specOrString;

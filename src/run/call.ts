@@ -45,9 +45,9 @@ export async function storedCall(store: RunStore, worker: string, call: StoredCa
   const job = store.claimKey(call.key, worker, opts.leaseMs, opts.retryErrors ?? false);
   if (!job) throw new StoredCallFailed(`${call.label}: ${store.job(call.key)?.error ?? 'claimed by another worker'}`);
   const outcome = await executeJob(job, ctx);
-  if (outcome.status === 'cancelled') {
+  if (outcome.status === 'cancelled' || outcome.status === 'stopped') {
     store.release(call.key, worker);
-    throw new StoredCallFailed('cancelled', true);
+    throw new StoredCallFailed(outcome.status === 'stopped' ? `${call.label}: stopped: ${outcome.reason}` : 'cancelled', true);
   }
   if (outcome.status === 'error') {
     store.fail(call.key, worker, outcome.kind, `${call.label}: ${outcome.message}`, outcome.attempts);

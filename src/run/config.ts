@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 
+/** The longest per-request timeout: a day (timers cannot wait past 2³¹ ms, about 24.8 days). */
+export const MAX_TIMEOUT_MS = 86_400_000;
+
 const PriceSchema = z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }).strict();
 
 const ModelConfigSchema = z
@@ -19,7 +22,7 @@ const ModelConfigSchema = z
     topP: z.number().min(0).max(1).optional(),
     topK: z.number().int().positive().optional(),
     concurrency: z.number().int().positive().optional(),
-    timeoutMs: z.number().int().positive().optional(),
+    timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS, { error: `should be at most ${MAX_TIMEOUT_MS} (a day)` }).optional(),
     maxRetries: z.number().int().min(0).optional(),
     apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'should be the name of an environment variable' }).optional(),
     apiKey: z.string().optional(),
@@ -40,7 +43,7 @@ export const ConfigSchema = z
     limit: z.number().int().positive().optional(),
     out: z.string().optional(),
     concurrency: z.number().int().positive().optional(),
-    timeoutMs: z.number().int().positive().optional(),
+    timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS, { error: `should be at most ${MAX_TIMEOUT_MS} (a day)` }).optional(),
     maxRetries: z.number().int().min(0).optional(),
     temperature: z.number().min(0).max(2).optional(),
     maxTokens: z.number().int().positive().optional(),

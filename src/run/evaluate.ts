@@ -132,6 +132,7 @@ export async function evaluate(opts: EvaluateOptions): Promise<{ result: RunnerR
       taxonomy: opts.taxonomy,
       createModel: opts.createModel ?? ((entry) => createModel(entry.spec, entry.settings, env)),
       redactor,
+      env,
       ...(opts.cache ? { cache: opts.cache } : {}),
       ...(opts.maxCost !== undefined ? { maxCost: opts.maxCost } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),

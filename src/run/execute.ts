@@ -7,16 +7,20 @@ import { ModelError } from '../models/errors.js';
 import { costOf, type Price } from '../models/pricing.js';
 import type { GenerateRequest, GenerateResult, Model } from '../models/types.js';
 import { toModelError } from '../models/ai-sdk.js';
+import { keySource } from '../models/registry.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import type { ModelEntry } from './jobs.js';
 import { AdaptiveLimiter, backoffDelay, MAX_RETRY_AFTER_MS, sleep, type BackoffOptions } from './limiter.js';
+import { ModelStop } from './model-stop.js';
 import type { Redactor } from './secrets.js';
 import type { JobResult, StoredJob } from './store.js';
 
 export type Outcome =
   | { status: 'done'; result: GenerateResult; latencyMs: number; attempts: number; cached: boolean; cost: number | null }
   | { status: 'error'; kind: string; message: string; attempts: number }
-  | { status: 'cancelled'; attempts: number };
+  | { status: 'cancelled'; attempts: number }
+  /** The model was stopped (its key refused, or its server asking too long a wait again): the job stays pending. */
+  | { status: 'stopped'; reason: string; attempts: number };
 
 /** How long a claimed job is held for: long enough for every attempt to time out, plus a minute. */
 export function leaseFor(entry: ModelEntry): number {
@@ -29,6 +33,8 @@ export interface SharedContext {
   backoff: BackoffOptions;
   signal: AbortSignal;
   cache?: ResponseCache;
+  /** The environment keys are read from (default process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The context one model's calls run in: its own adaptive limit (Retry-After capped as the backoff says), its price. */
@@ -36,6 +42,8 @@ export function executeContext(model: Model, entry: ModelEntry, shared: SharedCo
   return {
     model,
     entry,
+    stop: new ModelStop(),
+    ...keySourceOf(entry, shared.env),
     limiter: new AdaptiveLimiter(entry.concurrency, shared.backoff.maxRetryAfterMs),
     redactor: shared.redactor,
     backoff: shared.backoff,
@@ -43,6 +51,11 @@ export function executeContext(model: Model, entry: ModelEntry, shared: SharedCo
     ...(shared.cache ? { cache: shared.cache } : {}),
     ...(entry.price ? { price: entry.price } : {}),
   };
+}
+
+function keySourceOf(entry: ModelEntry, env: NodeJS.ProcessEnv | undefined): { keySource?: string } {
+  const source = keySource(entry.spec, entry.settings, env);
+  return source === undefined ? {} : { keySource: source };
 }
 
 export interface ExecuteContext {
@@ -55,6 +68,10 @@ export interface ExecuteContext {
   price?: Price;
   /** Aborts when the run is stopping. */
   signal: AbortSignal;
+  /** Stops this model alone, leaving its jobs pending. */
+  stop: ModelStop;
+  /** Where the model's key came from (an environment variable, the config), for an authentication failure. */
+  keySource?: string;
   /** Told about each failed attempt that will be retried. */
   onRetry?: (job: StoredJob, error: ModelError, delayMs: number) => void;
 }
@@ -79,13 +96,21 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
   if (hit) return { status: 'done', result: hit, latencyMs: 0, attempts: 0, cached: true, cost: 0 };
 
   let attempts = 0;
+  const waiting = AbortSignal.any([ctx.signal, ctx.stop.signal]);
+  const stopped = (): Outcome | undefined => {
+    if (ctx.signal.aborted) return { status: 'cancelled', attempts };
+    if (ctx.stop.reason !== undefined) return { status: 'stopped', reason: ctx.stop.reason, attempts };
+    return undefined;
+  };
   for (let attempt = 0; ; attempt++) {
     const pause = ctx.limiter.pauseLeft();
-    if (pause > 0) await sleep(pause, ctx.signal);
-    if (ctx.signal.aborted) return { status: 'cancelled', attempts };
+    if (pause > 0) await sleep(pause, waiting);
+    const before = stopped();
+    if (before) return before;
     attempts++;
     const timeout = AbortSignal.timeout(ctx.entry.timeoutMs);
-    const signal = AbortSignal.any([ctx.signal, timeout]);
+    const signal = AbortSignal.any([waiting, timeout]);
+    const sentAt = Date.now();
     const started = performance.now();
     let error: ModelError;
     try {
@@ -98,9 +123,18 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
       error = toModelError(err, signal);
       if (timeout.aborted && !ctx.signal.aborted) error = new ModelError('timeout', `no answer within ${ctx.entry.timeoutMs} ms`, { cause: err });
     }
-    if (ctx.signal.aborted) return { status: 'cancelled', attempts };
+    const after = stopped();
+    if (after) return after;
+    if (error.kind === 'auth') {
+      ctx.stop.stop(ctx.redactor.redact(`the server refused the key (${error.status ?? 'authentication failed'}${ctx.keySource ? `; the key came from ${ctx.keySource}` : ''}): ${error.message}`));
+      return { status: 'stopped', reason: ctx.stop.reason!, attempts };
+    }
     const maxWait = ctx.backoff.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
     const asked = error.retryAfterMs;
+    if (asked !== undefined && asked > maxWait && !ctx.stop.grantLongPause(sentAt, maxWait)) {
+      ctx.stop.stop(`the server asked again to wait ${duration(asked)}, longer than the ${duration(maxWait)} clinicallab waits, after a pause of ${duration(maxWait)}`);
+      return { status: 'stopped', reason: ctx.stop.reason!, attempts };
+    }
     if (error.kind === 'rate-limit' || error.kind === 'server') ctx.limiter.onPushback(asked); // the limiter caps the pause
     if (!error.retryable || attempt >= ctx.entry.maxRetries) {
       const tries = attempts === 1 ? '' : ` (after ${attempts} attempts)`;
@@ -109,7 +143,7 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
     }
     const delay = backoffDelay(attempt, error.retryAfterMs, ctx.backoff);
     ctx.onRetry?.(job, error, delay);
-    await sleep(delay, ctx.signal);
+    await sleep(delay, waiting);
   }
 }
 

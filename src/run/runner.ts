@@ -23,7 +23,9 @@ export type RunEvent =
   | { type: 'job-error'; job: StoredJob; kind: string; message: string }
   | { type: 'retry'; job: StoredJob; kind: string; delayMs: number }
   | { type: 'budget-reached'; spent: number; maxCost: number }
-  | { type: 'model-failed'; model: string; message: string };
+  | { type: 'model-failed'; model: string; message: string }
+  /** A model stopped for the rest of this invocation (key refused, too long a wait asked again); its jobs stay pending. */
+  | { type: 'model-stopped'; model: string; message: string; pending: number };
 
 export interface RunnerOptions {
   store: RunStore;
@@ -41,6 +43,8 @@ export interface RunnerOptions {
   signal?: AbortSignal;
   backoff?: BackoffOptions;
   redactor?: Redactor;
+  /** The environment the keys are read from (default process.env), to name a refused key's variable. */
+  env?: NodeJS.ProcessEnv;
   onEvent?: (event: RunEvent) => void;
   workerId?: string;
 }
@@ -108,7 +112,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
     const leaseMs = leaseFor(entry);
     const inFlight = new Set<Promise<void>>();
     const ctx: ExecuteContext = {
-      ...executeContext(model, entry, { redactor, signal, backoff: opts.backoff ?? DEFAULT_BACKOFF, ...(opts.cache ? { cache: opts.cache } : {}) }),
+      ...executeContext(model, entry, { redactor, signal, ...(opts.env ? { env: opts.env } : {}), backoff: opts.backoff ?? DEFAULT_BACKOFF, ...(opts.cache ? { cache: opts.cache } : {}) }),
       onRetry: (job: StoredJob, error: ModelError, delayMs: number) => {
         store.renewLease(job.key, worker, Date.now() + delayMs + leaseMs);
         emit({ type: 'retry', job, kind: error.kind, delayMs });
@@ -126,7 +130,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
     };
 
     const record = (job: StoredJob, outcome: Outcome): void => {
-      if (outcome.status === 'cancelled') {
+      if (outcome.status === 'cancelled' || outcome.status === 'stopped') {
         if (!fatal) store.release(job.key, worker); // after a store failure the next run reclaims it
         return;
       }
@@ -158,7 +162,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
 
     try {
       for (;;) {
-        while (!signal.aborted && !result.budgetReached && inFlight.size < ctx.limiter.limit) {
+        while (!signal.aborted && ctx.stop.reason === undefined && !result.budgetReached && inFlight.size < ctx.limiter.limit) {
           const [job] = store.claim(id, 1, worker, leaseMs);
           if (!job) break;
           const reserved = reserve(entry, job);
@@ -180,6 +184,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
       await Promise.allSettled(inFlight);
       await model.close?.();
     }
+    if (ctx.stop.reason !== undefined && !fatal) emit({ type: 'model-stopped', model: id, message: ctx.stop.reason, pending: store.pendingCount(id) });
   };
 
   await Promise.all(opts.models.map((m) => runModel(m).catch(fail)));

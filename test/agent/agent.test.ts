@@ -139,6 +139,19 @@ describe('ClinicalAgent', () => {
   });
 });
 
+describe('ClinicalAgent with a refused key', () => {
+  it('stops that model at the first refusal and leaves the case unfinished (not failed) for a resume', async () => {
+    server.respond((call) => (/Departments of this hospital/.test(call.messages.at(-1)!.content) ? { kind: 'ok', text: 'Neurology' } : { kind: 'server-error', status: 401 }));
+    const { result, dir } = await agent(['neuro-a'], 1);
+    expect(result).toMatchObject({ done: 0, failed: 0, unfinished: 1 });
+    expect(result.modelStopped).toMatch(/clinician \(openai-compatible:neuro-a@.*\): stopped: the server refused the key \(401\)/);
+    expect(prompts(CONSULT)).toHaveLength(1); // one refused request, not one per step
+    const store = RunStore.open(dir);
+    expect(store.jobs({ prompts: false }).filter((j) => j.status === 'error')).toEqual([]);
+    store.close();
+  });
+});
+
 describe('clinicallab agent', () => {
   it('runs offline with the baseline in every role, and is scored and reported like a model', async () => {
     const dir = join(tempDir(), 'agent');

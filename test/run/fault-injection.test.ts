@@ -110,13 +110,21 @@ describe('Retry-After', () => {
     expect(server.calls[1]!.receivedAt - server.calls[0]!.receivedAt).toBeGreaterThanOrEqual(990);
   });
 
-  it('does not hang on Retry-After: 3600: the wait is cut to the maximum, and the error says what the server asked', async () => {
+  it('does not hang on Retry-After: 3600: the model pauses once for the maximum, then stops, its job left pending', async () => {
     server.respond({ kind: 'rate-limit', retryAfterSeconds: 3600 });
     const started = Date.now();
-    const { result, retries, info } = await mockRun(server, f, { cases: f.loaded.cases.slice(0, 1), flags: { maxRetries: 2 }, backoff: { baseMs: 5, maxMs: 40, maxRetryAfterMs: 200 } });
+    const { result, retries, info, events } = await mockRun(server, f, { cases: f.loaded.cases.slice(0, 1), flags: { maxRetries: 2 }, backoff: { baseMs: 5, maxMs: 40, maxRetryAfterMs: 200 } });
     expect(Date.now() - started).toBeLessThan(5000);
+    expect(result).toMatchObject({ done: 0, errors: 0, pending: 1 });
+    expect(retries.map((r) => r.delayMs)).toEqual([200]);
+    expect(info.totals).toMatchObject({ pending: 1, error: 0 });
+    expect(events.filter((e) => e.type === 'model-stopped').map((e) => (e as { message: string }).message)).toEqual(['the server asked again to wait 3600 s, longer than the 200 ms clinicallab waits, after a pause of 200 ms']);
+  });
+
+  it('with no retries left, a long Retry-After ends the job as an error that says what the server asked', async () => {
+    server.respond({ kind: 'rate-limit', retryAfterSeconds: 3600 });
+    const { result, info } = await mockRun(server, f, { cases: f.loaded.cases.slice(0, 1), flags: { maxRetries: 0 }, backoff: { baseMs: 5, maxMs: 40, maxRetryAfterMs: 200 } });
     expect(result).toMatchObject({ done: 0, errors: 1 });
-    expect(retries.map((r) => r.delayMs)).toEqual([200, 200]);
     expect(info.errorsByKind[0]!.example).toContain('the server asked to wait 3600 s, longer than the 200 ms clinicallab waits');
   });
 

@@ -26,7 +26,7 @@ describe('secrets', () => {
   it('never leave the request: store, manifest, cache, output and errors stay clean', async () => {
     let n = 0;
     // some answers succeed, some fail with an error body that quotes the key back (as some proxies do)
-    server.respond(() => (n++ % 3 === 2 ? { kind: 'server-error', status: 401, message: `invalid api key ${KEY} (Authorization: Bearer ${KEY})` } : { kind: 'ok' }));
+    server.respond(() => (n++ % 3 === 2 ? { kind: 'server-error', status: 500, message: `invalid api key ${KEY} (Authorization: Bearer ${KEY})` } : { kind: 'ok' }));
     const dir = tempDir();
     const cacheDir = tempDir();
     let out = '';
@@ -46,7 +46,7 @@ describe('secrets', () => {
     // the key was really used…
     expect(server.calls.some((c) => c.headers.authorization === `Bearer ${KEY}`)).toBe(true);
     // …and the errors were recorded, with the echoed key removed
-    expect(out).toMatch(/auth: HTTP 401: invalid api key \*\*\*/);
+    expect(out).toMatch(/server: HTTP 500: invalid api key \*\*\*/);
     for (const file of [...filesUnder(dir), ...filesUnder(cacheDir)]) {
       expect({ file, leaked: readFileSync(file).includes(KEY) }).toEqual({ file, leaked: false });
     }
@@ -78,7 +78,8 @@ describe('a key given in the config file', () => {
     await main(['run', '--config', config, '--limit', '2', '--tasks', 'department,pd', '--out', dir], io);
     for (const format of ['json', 'csv']) await main(['report', dir, '--format', format], io);
     expect(server.calls.some((c) => c.headers.authorization === `Bearer ${CONFIG_KEY}`)).toBe(true);
-    expect(out).toMatch(/auth: HTTP 403: key \*\*\* is not allowed/);
+    // the first refusal stops the model (its other jobs stay pending), and says where the key came from
+    expect(out).toMatch(/stopped: openai-compatible:mock-model@\S+: the server refused the key \(403; the key came from the config file's apiKey\): HTTP 403: key \*\*\* is not allowed/);
     expect(out).not.toContain(CONFIG_KEY);
     for (const file of filesUnder(dir)) expect({ file, leaked: readFileSync(file).includes(CONFIG_KEY) }).toEqual({ file, leaked: false });
   });

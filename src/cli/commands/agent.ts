@@ -139,6 +139,7 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
         if (opts.json) io.out(JSON.stringify({ dir, result, status: describeRun(dir).status, agent: stats() }, null, 2));
         else {
           io.out(`${result.done} cases answered, ${result.failed} stopped by a failed step, in ${(result.wallMs / 1000).toFixed(1)} s.`);
+          if (result.modelStopped) io.err(paint(io, 'red', `${result.modelStopped}: ${result.unfinished} case(s) left unfinished; run the same command again to finish them`));
           if (result.budgetReached) io.err(paint(io, 'yellow', `budget reached (--max-cost $${maxCost}): ${result.unfinished} case(s) left unfinished; run the same command again with a higher budget to finish them`));
           if (scores) printScores(io, scores);
           const s = stats();

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { apiKeyFor } from '../../models/registry.js';
 import { ResponseCache, defaultCacheDir } from '../../run/cache.js';
-import { loadConfig, type Config } from '../../run/config.js';
+import { loadConfig, MAX_TIMEOUT_MS, type Config } from '../../run/config.js';
 import type { ModelEntry } from '../../run/jobs.js';
 import { unpriced, type ModelFlags } from '../../run/setup.js';
 import { UsageError } from '../common.js';
@@ -28,17 +28,19 @@ export function addSamplingOptions(cmd: Command, concurrency?: string): Command 
     .option('--temperature <t>', 'sampling temperature of every model (default 0, or the config\'s)')
     .option('--max-tokens <n>', 'longest answer per request, in tokens')
     .option('--seed <n>', 'sampling seed, for providers that take one')
-    .option('--timeout <seconds>', 'per request (default 180)')
+    .option('--timeout <seconds>', `per request (default 180, at most ${MAX_TIMEOUT_MS / 1000}: a day)`)
     .option('--max-retries <n>', 'retries of a failed request (default 5)');
   return concurrency === undefined ? cmd : cmd.option('--concurrency <n>', concurrency);
 }
 
 /** A number flag, checked: a usage error names the flag, the value and what it should be. */
-export function number(flag: string, value: string | undefined, opts: { integer?: boolean; min?: number } = {}): number | undefined {
+export function number(flag: string, value: string | undefined, opts: { integer?: boolean; min?: number; max?: number } = {}): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || (opts.integer && !Number.isInteger(n)) || (opts.min !== undefined && n < opts.min)) {
-    throw new UsageError(`${flag} "${value}" should be ${opts.integer ? 'a whole number' : 'a number'}${opts.min !== undefined ? ` ≥ ${opts.min}` : ''}`);
+  const outside = (opts.min !== undefined && n < opts.min) || (opts.max !== undefined && n > opts.max);
+  if (!Number.isFinite(n) || (opts.integer && !Number.isInteger(n)) || outside) {
+    const range = opts.min !== undefined && opts.max !== undefined ? ` from ${opts.min} to ${opts.max}` : opts.min !== undefined ? ` ≥ ${opts.min}` : opts.max !== undefined ? ` ≤ ${opts.max}` : '';
+    throw new UsageError(`${flag} "${value}" should be ${opts.integer ? 'a whole number' : 'a number'}${range}`);
   }
   return n;
 }
@@ -51,7 +53,7 @@ export function samplingSettings(opts: SamplingFlags): { config: Config; flags: 
     if (v !== undefined) flags[k] = v;
   };
   set('concurrency', number('--concurrency', opts.concurrency, { integer: true, min: 1 }));
-  const timeout = number('--timeout', opts.timeout, { min: 0.001 });
+  const timeout = number('--timeout', opts.timeout, { min: 0.001, max: MAX_TIMEOUT_MS / 1000 });
   set('timeoutMs', timeout === undefined ? undefined : timeout * 1000);
   set('maxRetries', number('--max-retries', opts.maxRetries, { integer: true, min: 0 }));
   set('temperature', number('--temperature', opts.temperature, { min: 0 }));

@@ -176,6 +176,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
       },
       onEvent: (e) => {
         if (e.type === 'model-failed') io.err(`${paint(io, 'red', 'error')}: ${e.model}: ${e.message}`);
+        else if (e.type === 'model-stopped') io.err(`${paint(io, 'red', 'stopped')}: ${e.model}: ${e.message}. Its ${e.pending} unanswered job${e.pending === 1 ? ' is' : 's are'} left pending: run the same command again to continue.`);
         else if (e.type === 'budget-reached') io.err(paint(io, 'yellow', `budget reached: $${e.spent.toFixed(4)} spent on this run (earlier invocations included) of --max-cost $${e.maxCost}; no new requests are started, those in flight finish`));
         progress?.update(e);
       },
