@@ -7,7 +7,18 @@ export interface Io {
   color: boolean;
 }
 
+/** A reader that went away (`clinicallab … | head`) ends the command quietly instead of crashing on EPIPE. */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  if (stream.listenerCount('error') > 0) return;
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 export function processIo(): Io {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   return {
     out: (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
     err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),

@@ -20,6 +20,18 @@ function ollamaApiURL(url: string): string {
   return /\/api$/.test(trimmed) ? trimmed : `${trimmed}/api`;
 }
 
+/**
+ * A base URL's query (`?api-version=…&subscription-key=…`, as some gateways want) taken apart: the provider puts
+ * the path after the URL and sends the parameters with every request.
+ */
+function splitQuery(baseURL: string): { url: string; queryParams?: Record<string, string> } {
+  const u = new URL(baseURL);
+  if (u.search === '') return { url: baseURL };
+  const queryParams = Object.fromEntries(u.searchParams);
+  u.search = '';
+  return { url: u.toString().replace(/\/+$/, ''), queryParams };
+}
+
 type LanguageModel = Parameters<typeof import('ai').generateText>[0]['model'];
 
 async function languageModel(spec: ModelSpec, creds: Credentials): Promise<LanguageModel> {
@@ -41,7 +53,8 @@ async function languageModel(spec: ModelSpec, creds: Credentials): Promise<Langu
     }
     case 'openai-compatible': {
       const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL: spec.baseURL!, ...common, includeUsage: true })(spec.model);
+      const { url, queryParams } = splitQuery(spec.baseURL!);
+      return createOpenAICompatible({ name: 'openai-compatible', baseURL: url, ...(queryParams ? { queryParams } : {}), ...common, includeUsage: true })(spec.model);
     }
     case 'ollama': {
       const { createOllama } = await import('ollama-ai-provider-v2');

@@ -27,7 +27,11 @@ const ModelConfigSchema = z
     apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: 'should be the name of an environment variable' }).optional(),
     apiKey: z.string().optional(),
     headers: z.record(z.string(), z.string()).optional(),
-    baseURL: z.string().regex(/^https?:\/\/[^\s]+$/, { error: 'should be an http:// or https:// URL' }).optional(),
+    baseURL: z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, { error: 'should be an http:// or https:// URL' })
+      .refine((url) => !/^https?:\/\/[^/?#]*@/i.test(url), { error: 'cannot carry credentials (user:password@ or token@ before the host): use apiKey, apiKeyEnv or headers' })
+      .optional(),
     threads: z.number().int().positive().optional(),
     contextSize: z.number().int().positive().optional(),
     price: PriceSchema.optional(),

@@ -114,8 +114,9 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
     const started = performance.now();
     let error: ModelError;
     try {
-      const result = await ctx.model.generate({ ...request, signal });
-      if (result.text.trim() === '') throw new ModelError('empty-response', 'the model returned an empty answer');
+      const answer = await ctx.model.generate({ ...request, signal });
+      if (answer.text.trim() === '') throw new ModelError('empty-response', 'the model returned an empty answer');
+      const result = cleanAnswer(answer, ctx.redactor);
       ctx.limiter.onSuccess();
       putInCache(ctx.cache, key, ctx.entry.spec.id, result);
       return { status: 'done', result, latencyMs: Math.round(performance.now() - started), attempts, cached: false, cost: costOf(result.usage, ctx.price) };
@@ -145,6 +146,12 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
     ctx.onRetry?.(job, error, delay);
     await sleep(delay, waiting);
   }
+}
+
+/** An answer as it may be kept: no secret a server echoed back in it. */
+function cleanAnswer(result: GenerateResult, redactor: Redactor): GenerateResult {
+  const text = redactor.redactSecrets(result.text);
+  return text === result.text ? result : { ...result, text };
 }
 
 const duration = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} s` : `${Math.round(ms)} ms`);

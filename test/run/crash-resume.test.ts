@@ -61,7 +61,7 @@ function readStore(runDir: string): Snapshot {
 }
 
 function answerFor(prompt: string): string {
-  const request: MockRequest = { index: 0, model: 'mock-model', messages: [{ role: 'user', content: prompt }], body: {}, headers: {}, receivedAt: 0 };
+  const request: MockRequest = { index: 0, model: 'mock-model', messages: [{ role: 'user', content: prompt }], body: {}, headers: {}, url: '/v1/chat/completions', receivedAt: 0 };
   return defaultAnswer(request);
 }
 

@@ -9,7 +9,7 @@ import type { Io } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { Redactor } from '../../src/run/secrets.js';
 import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
-import { tempDir } from '../helpers.js';
+import { runCli, tempDir } from '../helpers.js';
 
 const KEY = 'sk-planted-7f3a9c2e41b8d605';
 let server: MockServer;
@@ -82,5 +82,50 @@ describe('a key given in the config file', () => {
     expect(out).toMatch(/stopped: openai-compatible:mock-model@\S+: the server refused the key \(403; the key came from the config file's apiKey\): HTTP 403: key \*\*\* is not allowed/);
     expect(out).not.toContain(CONFIG_KEY);
     for (const file of filesUnder(dir)) expect({ file, leaked: readFileSync(file).includes(CONFIG_KEY) }).toEqual({ file, leaked: false });
+  });
+});
+
+describe('keys in every form a user may give them', () => {
+  const filesAndText = (dirs: string[], text: string): string => [text, ...dirs.flatMap(filesUnder).map((f) => readFileSync(f).toString('latin1'))].join('\n');
+
+  it('refuses a base URL with a token or user:password before the host, without repeating it', async () => {
+    const token = 'tok-userinfo-3b2a19c8d7e6f5';
+    for (const url of [`http://${token}@127.0.0.1:${server.port}/v1`, `http://user:${token}@127.0.0.1:${server.port}/v1`]) {
+      const r = await runCli('run', '--model', `openai-compatible:mock-model@${url}`, '--limit', '1', '--out', join(tempDir(), 'run'));
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('a base URL cannot carry credentials');
+      expect(r.out + r.err).not.toContain(token);
+    }
+    const config = join(tempDir(), 'clinicallab.config.yaml');
+    writeFileSync(config, `models:\n  - spec: openai:gpt-4o-mini\n    apiKey: sk-x\n    baseURL: https://${token}@gateway.example/v1\n`);
+    const r = await runCli('run', '--config', config, '--limit', '1', '--out', join(tempDir(), 'run'));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/models\[0\]\.baseURL.*cannot carry credentials/);
+    expect(r.out + r.err).not.toContain(token);
+  });
+
+  it('sends query keys and a key in the path to the server, and keeps every one of them out of store, cache, output, exports and report', async () => {
+    const inQuery = ['sub-9f8e7d6c5b4a3210', 'xak-0a1b2c3d4e5f6789', 'acc-5566778899aabbcc'];
+    const inPath = 'gw7Key0123456789abcdefXYZ';
+    server.reset();
+    let n = 0;
+    // one answer in three echoes a key back inside a successful answer, one in three fails quoting another
+    server.respond(() => (n++ % 3 === 1 ? { kind: 'ok', text: `Gastroenterology (request ${inQuery[0]} via ${inPath})` } : n % 3 === 0 ? { kind: 'server-error', status: 500, message: `bad ${inQuery[1]}` } : { kind: 'ok' }));
+    const base = `http://127.0.0.1:${server.port}/gateway/${inPath}/v1?subscription-key=${inQuery[0]}&x-api-key=${inQuery[1]}&access_key=${inQuery[2]}&api-version=2024-10-21`;
+    const dir = join(tempDir(), 'run');
+    const cacheDir = tempDir();
+    const run = await runCli('run', '--model', `openai-compatible:mock-model@${base}`, '--limit', '3', '--tasks', 'department', '--max-retries', '0', '--cache-dir', cacheDir, '--out', dir);
+    expect(server.calls.length).toBeGreaterThan(0);
+    // the server got what the user gave: the path and every parameter
+    for (const c of server.calls) expect(c.url).toBe(`/gateway/${inPath}/v1/chat/completions?subscription-key=${inQuery[0]}&x-api-key=${inQuery[1]}&access_key=${inQuery[2]}&api-version=2024-10-21`);
+    const json = await runCli('show', dir, '--json');
+    const exports = tempDir();
+    const csv = await runCli('report', dir, '--format', 'csv', '--output', join(exports, 'out.csv'));
+    const html = await runCli('report', dir, '--output', join(exports, 'report.html'));
+    expect([run.code, json.code, csv.code, html.code]).toEqual([1, 0, 0, 0]); // the run had errors (the 500s)
+    const everything = filesAndText([dir, cacheDir, exports], [run, json, csv, html].map((r) => r.out + r.err).join('\n'));
+    for (const secret of [...inQuery, inPath]) expect({ secret, leaked: everything.includes(secret) }).toEqual({ secret, leaked: false });
+    // the echoed answer was kept, with the key starred out
+    expect(everything).toContain('Gastroenterology (request *** via ***)');
   });
 });

@@ -73,7 +73,7 @@ describe('plain fetch', () => {
   });
 
   it('default answer: the six-section clinical answer when the prompt asks for it, in its language', () => {
-    const ask = (content: string) => defaultAnswer({ index: 0, model: 'm', messages: [{ role: 'user', content }], body: {}, headers: {}, receivedAt: 0 });
+    const ask = (content: string) => defaultAnswer({ index: 0, model: 'm', messages: [{ role: 'user', content }], body: {}, headers: {}, url: '/v1/chat/completions', receivedAt: 0 });
     const en = parseSections(ask('Give Preliminary Diagnosis: ... and Treatment Plan: ...'));
     expect(en.found).toEqual(['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan']);
     expect(en.sections.principal).toBe('Community-acquired pneumonia');

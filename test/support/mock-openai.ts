@@ -6,7 +6,7 @@
  * body, an empty completion, or no answer at all.
  *
  * Routes (everything else is a 404 in the OpenAI error shape):
- * - `POST /v1/chat/completions` — the planned behaviour. `stream: true` is supported: the same text goes out as
+ * - `POST /v1/chat/completions` (also under a longer path, `/gateway/…/v1/chat/completions`) — the planned behaviour. `stream: true` is supported: the same text goes out as
  *   server-sent events (`chat.completion.chunk` objects, then `data: [DONE]`), with a final usage chunk when
  *   `stream_options.include_usage` is set, as OpenAI does. A body that is not JSON, or has no string `model`
  *   or no `messages` array, is a 400 and is not recorded in `calls`.
@@ -55,6 +55,8 @@ export interface MockCall {
   messages: { role: string; content: string }[];
   /** The parsed request body, as sent. */
   body: unknown;
+  /** The request's path and query as sent (`/v1/chat/completions?api-version=…`). */
+  url: string;
   /** Request headers, names in lower case (`authorization`, `user-agent`, ...). */
   headers: Record<string, string | string[] | undefined>;
   behaviour: Behaviour['kind'];
@@ -313,6 +315,7 @@ export async function startMockOpenAI(options: { latencyMs?: number } = {}): Pro
       }),
       body,
       headers: { ...req.headers },
+      url: req.url ?? '/',
       receivedAt: Date.now(),
     };
     let behaviour: Behaviour;
@@ -332,7 +335,7 @@ export async function startMockOpenAI(options: { latencyMs?: number } = {}): Pro
   function route(req: IncomingMessage, res: ServerResponse): void {
     const path = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '');
     const method = req.method ?? 'GET';
-    if (path === '/v1/chat/completions') {
+    if (/^(?:\/[^/]+)*\/v1\/chat\/completions$/.test(path)) { // a gateway may put more before /v1
       if (method === 'POST') {
         chat(req, res).catch(() => res.destroy());
         return;
