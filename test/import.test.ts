@@ -1,64 +1,128 @@
 /**
- * Bringing other datasets in: the AgentClinic preset on the shared fixture (read from ../shared, never copied),
- * and mappings on JSON, JSON Lines and CSV files written for these tests — then the imported cases run end to
- * end with the baseline, and the tasks they have no gold answer for are skipped and counted, not scored.
+ * Bringing other datasets in: the AgentClinic preset on OSCE records written for these tests (and, as an extra
+ * when it is there, on the shared 107-record AgentClinic file, never copied), and mappings on JSON, JSON Lines
+ * and CSV files written for these tests — then the imported cases run end to end with the baseline, and the
+ * tasks they have no gold answer for are skipped and counted, not scored.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importText } from '../src/bench/import/importer.js';
 import { loadCases } from '../src/bench/loader.js';
 import { fixture, ROOT, runCli, tempDir } from './helpers.js';
 
-const AGENTCLINIC = join(ROOT, '..', 'shared', 'fixtures', 'agentclinic_medqa.jsonl');
-const sourceLines = readFileSync(AGENTCLINIC, 'utf8').split('\n').filter((l) => l.trim() !== '');
 const imp = (name: string) => fixture('import', name);
+const OSCE = imp('agentclinic-osce.jsonl');
+const osceLines = readFileSync(OSCE, 'utf8').split('\n').filter((l) => l.trim() !== '');
+const osceSource = (n: number) => JSON.parse(osceLines[n - 1]!).OSCE_Examination;
+const SHARED = join(ROOT, '..', 'shared', 'fixtures', 'agentclinic_medqa.jsonl');
+const hasShared = existsSync(SHARED);
 
 describe('the AgentClinic preset', () => {
-  const result = importText(readFileSync(AGENTCLINIC, 'utf8'), AGENTCLINIC, { preset: 'agentclinic' });
+  const result = importText(readFileSync(OSCE, 'utf8'), OSCE, { preset: 'agentclinic' });
+  const byDx = (dx: string) => result.cases.find((c) => c.gold.principalDiagnosis === dx)!;
 
-  it('imports every case of the fixture, none lost, and the loader accepts them all', () => {
-    expect(sourceLines).toHaveLength(107);
-    expect(result.read).toBe(107);
-    expect(result.cases).toHaveLength(107);
+  it('imports every OSCE record, none lost, and the loader accepts them all', () => {
+    expect(osceLines).toHaveLength(8);
+    expect(result.read).toBe(8);
+    expect(result.cases).toHaveLength(8);
     expect(result.skipped).toBe(0);
     expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
-    expect(new Set(result.cases.map((c) => c.uid)).size).toBe(107);
+    expect(new Set(result.cases.map((c) => c.uid)).size).toBe(8);
   });
 
-  it('puts each source field where a ClinicalBench case has it', () => {
-    const first = JSON.parse(sourceLines[0]!).OSCE_Examination;
+  it('puts each source field where a ClinicalBench case has it, label and finding kept apart', () => {
+    const first = osceSource(1);
     const c = result.cases[0]!;
     expect(c.language).toBe('en');
     expect(c.gold.principalDiagnosis).toBe(first.Correct_Diagnosis);
     expect(c.gold.department).toBeNull();
     expect(c.summary.basicInformation).toBe(first.Patient_Actor.Demographics);
     expect(c.summary.chiefComplaint).toBe(first.Patient_Actor.Symptoms.Primary_Symptom);
-    expect(c.summary.history).toContain('double vision (diplopia)');
-    expect(c.summary.history).toContain('Past medical history: No significant past medical history.');
-    expect(c.summary.physicalExamination).toContain('Cranial nerves Presence of ptosis');
-    // test results split: antibodies and EMG are laboratory, the chest CT inside "Imaging" is a plain CT
-    expect(c.labs.map((l) => l.key)).toEqual(['blood_tests', 'electromyography']);
-    expect(c.labs[0]!.result).toContain('Acetylcholine receptor antibodies  Present (elevated)');
-    expect(c.imaging.map((e) => [e.key, e.findings])).toEqual([['plain_computed_tomography_scan', 'Normal, no thymoma or other masses detected.']]);
-    // a biopsy is pathology
-    const lymphoma = result.cases[3]!;
-    expect(lymphoma.pathology).toContain('stain positive for CD20');
-    expect(lymphoma.imaging[0]!.key).toBe('plain_computed_tomography_scan');
-    // the source has no impression: the exam is kept for reading, but there is nothing to score it against
-    expect(lymphoma.imaging[0]!.impression).toBe('');
+    expect(c.summary.history).toContain('gave way once on the stairs');
+    expect(c.summary.history).toContain('Other symptoms: Locking of the knee, Pain on stairs');
+    expect(c.summary.history).toContain('Past medical history: Mild asthma');
+    // nested findings: a group, its labels and findings, and a deeper group in brackets
+    expect(c.summary.physicalExamination.split('\n')).toEqual([
+      'Vital signs — Temperature: 36.9 °C; Heart rate: 68 bpm; Blood pressure: 122/76 mmHg',
+      'Knee examination — Inspection: Moderate effusion of the right knee; Palpation (Medial joint line: Tender; Lateral joint line: Not tender); McMurray test: Painful click on the medial side',
+    ]);
+    const sarcoid = byDx('Sarcoidosis (Löfgren syndrome)');
+    expect(sarcoid.summary.physicalExamination).toContain('Skin — Lower limbs (Shins: Several tender red nodules, 2–3 cm; Ankles: Swollen, warm)');
+    expect(sarcoid.summary.history).toContain('Current medications: None.');
+    // a biopsy is pathology; the source has no impression, so the exam is kept for reading but not scored
+    expect(sarcoid.pathology).toBe('Skin biopsy: Non-caseating granulomas in the deep dermis.');
+    expect(sarcoid.imaging.map((e) => [e.key, e.impression])).toEqual([['digital_radiography_chest', '']]);
+    expect(sarcoid.labs.map((l) => l.key)).toEqual(['blood_tests']);
+    expect(sarcoid.labs[0]!.result).toContain('Serum calcium  10.9 mg/dL');
+  });
+
+  it('keeps the body site in an imaging exam\'s name, with the modality of the table', () => {
+    const knee = byDx('Medial meniscus tear of the right knee');
+    expect(knee.imaging.map((e) => [e.key, e.name])).toEqual([
+      ['digital_radiography_right_knee', 'Digital radiography right knee'],
+      ['plain_magnetic_resonance_imaging_scan_right_knee', 'Plain magnetic resonance imaging scan right knee'],
+    ]);
+    expect(knee.imaging[1]!.findings).toBe('Horizontal tear through the posterior horn of the medial meniscus.');
+    const gallbladder = byDx('Acute calculous cholecystitis');
+    expect(gallbladder.imaging.map((e) => e.key)).toEqual(['color_doppler_ultrasound_abdominal', 'contrast_computed_tomography_scan_abdomen']);
+    expect(gallbladder.labs.map((l) => l.key)).toEqual(['routine_blood_test', 'liver_function']); // looked inside "Laboratory_Tests"
+    expect(byDx('Herpes simplex encephalitis').imaging.map((e) => e.key)).toEqual(['plain_computed_tomography_scan_head']);
+  });
+
+  it('maps endoscopies to their modality, or keeps their own name', () => {
+    const ulcer = byDx('Bleeding duodenal ulcer');
+    expect(ulcer.imaging.map((e) => [e.key, e.known])).toEqual([
+      ['esophagogastroduodenoscopy', true],
+      ['colonoscopy', false],
+    ]);
+    expect(ulcer.imaging[0]!.findings).toContain('duodenal bulb');
+  });
+
+  it('puts bedside tests and vital signs from the test results into the physical examination, not the laboratory', () => {
+    const vertigo = byDx('Benign paroxysmal positional vertigo');
+    expect(vertigo.summary.physicalExamination.split('\n')).toEqual([
+      'Neurological examination — Cranial nerves: Normal; Gait: Steady',
+      'Vital signs at presentation — Blood pressure: 134/82 mmHg; Heart rate: 74 bpm',
+      'Dix-Hallpike manoeuvre: Left side positive: upbeating torsional nystagmus after a few seconds, fading within 30 seconds.',
+    ]);
+    expect(vertigo.labs.map((l) => [l.key, l.result])).toEqual([['audiometry', 'Hearing normal for age in both ears.']]);
+  });
+
+  it('files an EEG the same way in every record, at the top of the test results or inside a mixed group', () => {
+    const top = byDx('Juvenile myoclonic epilepsy');
+    const grouped = byDx('Herpes simplex encephalitis');
+    expect(top.labs.map((l) => l.key)).toEqual(['electroencephalogram']);
+    expect(grouped.labs.map((l) => l.key)).toEqual(['cerebrospinal_fluid', 'electroencephalogram']);
+    expect(grouped.labs[1]!.result).toBe('Periodic slow-wave complexes over the left temporal region.');
+    for (const c of [top, grouped]) expect(c.imaging.map((e) => e.key)).not.toContain('electroencephalogram');
+  });
+
+  it('fills the treatment plan from a management or follow-up text, and leaves it empty where there is none', () => {
+    expect(byDx('Bleeding duodenal ulcer').gold.treatmentPlanText).toBe(osceSource(2).Management);
+    expect(byDx('Benign paroxysmal positional vertigo').gold.treatmentPlan).toEqual(['Epley repositioning on the left in clinic', 'review in two weeks']);
+    expect(byDx('Acute calculous cholecystitis').gold.treatmentPlanText).toBe(osceSource(8).Treatment_Plan);
+    expect(byDx('Juvenile myoclonic epilepsy').gold.treatmentPlanText).toBe('');
+    expect(result.support.parts.plan).toBe(3);
+  });
+
+  it('falls back to the history when the primary symptom is empty, with a warning naming the record', () => {
+    const thyroid = byDx('Hashimoto thyroiditis with hypothyroidism');
+    expect(thyroid.summary.chiefComplaint).toBe('She has felt slow and cold for six months and gained 5 kg without eating more.');
+    expect(result.problems).toEqual([
+      expect.objectContaining({ severity: 'warning', file: OSCE, record: 6, line: 6, field: 'OSCE_Examination.Patient_Actor.Symptoms.Primary_Symptom', message: expect.stringContaining("the chief complaint is the history's first sentence") }),
+    ]);
+    expect(result.support.triage).toBe(8);
   });
 
   it('reports what each field was filled from, and which tasks the cases support', () => {
     const cov = Object.fromEntries(result.coverage.map((c) => [c.field, c.filled]));
-    expect(cov).toMatchObject({ principal_diagnosis: 107, clinical_department: 0, 'summary: chief complaint': 107, diagnostic_basis: 0, treatment_plan: 0 });
-    expect(cov.imageological_examination).toBeGreaterThan(40);
-    expect(result.support.parts).toMatchObject({ principal: 107, department: 0, preliminary: 0, basis: 0, imaging: 0 });
-    expect(result.support.triage).toBe(107);
+    expect(cov).toMatchObject({ principal_diagnosis: 8, clinical_department: 0, 'summary: chief complaint': 8, imageological_examination: 6, pathological_examination: 1, diagnostic_basis: 0, treatment_plan: 3 });
+    expect(result.support.parts).toMatchObject({ principal: 8, department: 0, preliminary: 0, basis: 0, imaging: 0 });
   });
 
   it('never loses a broken source record: it is reported with file, record, line and field', () => {
-    const text = [sourceLines[0], '{"OSCE_Examination": {"Patient_Actor": {}}}', '{"OSCE_Examination": oops}', sourceLines[1]].join('\n');
+    const text = [osceLines[0], '{"OSCE_Examination": {"Patient_Actor": {}}}', '{"OSCE_Examination": oops}', osceLines[1]].join('\n');
     const r = importText(text, 'mixed.jsonl', { preset: 'agentclinic' });
     expect(r.read).toBe(4);
     expect(r.cases).toHaveLength(2);
@@ -69,28 +133,41 @@ describe('the AgentClinic preset', () => {
       expect.objectContaining({ file: 'mixed.jsonl', record: 3, line: 3, message: expect.stringContaining('not valid JSON') }),
     ]);
   });
+
+  it.skipIf(!hasShared)('extra, only when ../shared/fixtures/agentclinic_medqa.jsonl is there (skipped otherwise): imports all 107 cases, an EEG always in the laboratory', () => {
+    const r = importText(readFileSync(SHARED, 'utf8'), SHARED, { preset: 'agentclinic' });
+    expect(r.read).toBe(107);
+    expect(r.cases).toHaveLength(107);
+    expect(r.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(new Set(r.cases.map((c) => c.uid)).size).toBe(107);
+    const eeg = r.cases.filter((c) => [...c.labs, ...c.imaging].some((x) => x.key === 'electroencephalogram'));
+    expect(eeg.length).toBeGreaterThanOrEqual(2);
+    for (const c of eeg) expect(c.imaging.map((e) => e.key)).not.toContain('electroencephalogram');
+    expect(r.cases.flatMap((c) => c.imaging.map((e) => e.key))).toContain('digital_radiography_left_knee');
+  });
 });
 
 describe('clinicallab import → run → score on AgentClinic', () => {
   it('runs end to end with the baseline, scores Final Diagnosis, and skips what has no gold', async () => {
     const dir = tempDir();
     const out = join(dir, 'agentclinic.jsonl');
-    const imported = await runCli('import', AGENTCLINIC, '--preset', 'agentclinic', '-o', out);
+    const imported = await runCli('import', OSCE, '--preset', 'agentclinic', '-o', out);
     expect(imported.code).toBe(0);
-    expect(imported.out).toContain('107 source records read; 107 imported, 0 skipped; 0 errors');
-    expect(imported.out).toMatch(/Final Diagnosis \(FD\)\s+107\/107/);
-    expect(imported.out).toMatch(/Department Guide \(Acc\)\s+0\/107/);
+    expect(imported.out).toContain('8 source records read; 8 imported, 0 skipped; 0 errors');
+    expect(imported.out).toMatch(/Final Diagnosis \(FD\)\s+8\/8/);
+    expect(imported.out).toMatch(/Treatment Plan \(TP\)\s+3\/8/);
+    expect(imported.out).toMatch(/Department Guide \(Acc\)\s+0\/8/);
     const validated = await runCli('validate', out);
     expect(validated.code).toBe(0);
-    expect(validated.err).toContain('`clinical_department` is empty in every record (107): Department Guide is skipped for them, not scored');
+    expect(validated.err).toContain('`clinical_department` is empty in every record (8): Department Guide is skipped for them, not scored');
 
     const run = await runCli('run', '--cases', out, '--out', join(dir, 'run'));
     expect(run.code).toBe(0);
     // department guide and imaging are not asked: no gold department, no impressions to score against
-    expect(run.out).toMatch(/department-guide\s+0\s+107\b/); // asked 0, skipped for want of gold 107
+    expect(run.out).toMatch(/department-guide\s+0\s+8\b/); // asked 0, skipped for want of gold 8
     expect(run.err).not.toContain('problem(s) while reloading');
-    expect(run.out).toMatch(/clinical-diagnosis\s+107\b/);
-    expect(run.out).toContain('baseline: 107 records scored; skipped (no gold): department 107, preliminary 107, basis 107, differential 107, principle 107, plan 107');
+    expect(run.out).toMatch(/clinical-diagnosis\s+8\b/);
+    expect(run.out).toContain('baseline: 8 records scored; skipped (no gold): department 8, preliminary 8, basis 8, differential 8, principle 8, plan 5');
     const lines = run.out.split('\n');
     const row = lines[lines.findIndex((l) => l.startsWith('Model ')) + 2]!;
     const cells = row.split(/\s+/);
@@ -109,21 +186,20 @@ describe('clinicallab import → run → score on AgentClinic', () => {
         '  clinical_department:',
         '    path: OSCE_Examination.Correct_Diagnosis',
         '    lookup:',
-        '      Myasthenia gravis: neurology department',
-        '      Hirschsprung disease: pediatrics department',
+        '      Juvenile myoclonic epilepsy: neurology department',
+        '      Bleeding duodenal ulcer: gastroenterology department',
         '    otherwise: ""',
         '',
       ].join('\n'),
     );
-    const text = sourceLines.slice(0, 5).join('\n');
     const src = join(dir, 'five.jsonl');
-    writeFileSync(src, text);
+    writeFileSync(src, osceLines.slice(0, 5).join('\n'));
     const out = join(dir, 'five.clinicalbench.jsonl');
     const r = await runCli('import', src, '--preset', 'agentclinic', '--map', map, '-o', out);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/Department Guide \(Acc\)\s+2\/5/);
     const loaded = await loadCases([out]);
-    expect(loaded.cases.map((c) => c.gold.department?.id ?? null)).toEqual(['neurology', null, 'pediatrics', null, null]);
+    expect(loaded.cases.map((c) => c.gold.department?.id ?? null)).toEqual([null, 'gastroenterology', null, 'neurology', null]);
   });
 });
 
@@ -192,7 +268,9 @@ describe('mappings', () => {
     const out = join(dir, 'o.jsonl');
     const r = await runCli('import', imp('clinic-export.csv'), '--map', map, '-o', out);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/record 3 \(uid clinic-V-003, line 3\): `clinical_department` "骨一科" is not one of the 23 departments.*\(source record 3 of clinic-export\.csv\)/);
+    // under the source file, its record and the line that record starts on — not under the output file
+    expect(r.err).toContain(`error: ${imp('clinic-export.csv')}: record 3 (uid clinic-V-003, line 5): \`clinical_department\` "骨一科" is not one of the 23 departments`);
+    expect(r.err).not.toContain('o.jsonl');
     expect(r.out).toContain('3 source records read; 2 imported, 1 skipped; 1 error');
     expect((await loadCases([out], { strict: true })).cases).toHaveLength(2);
   });
@@ -208,26 +286,43 @@ describe('mappings', () => {
   });
 });
 
-describe('the README example', () => {
+describe('the README examples', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### Bring your own data'), readme.indexOf('### Departments'));
+  const blocks = [...section.matchAll(/```(\w*)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1], text: m[2]! }));
+  const yamls = blocks.filter((b) => b.lang === 'yaml').map((b) => b.text);
+
   it('imports exactly as the README says', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('### Bring your own data'), readme.indexOf('### Departments'));
-    const blocks = [...section.matchAll(/```(\w*)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1], text: m[2]! }));
     const csv = blocks.find((b) => b.lang === '' && b.text.startsWith('visit;'))!.text;
-    const yaml = blocks.find((b) => b.lang === 'yaml')!.text;
     const dir = tempDir();
     writeFileSync(join(dir, 'visits.csv'), csv);
-    writeFileSync(join(dir, 'mapping.yaml'), yaml);
+    writeFileSync(join(dir, 'mapping.yaml'), yamls[0]!);
     const out = join(dir, 'visits.jsonl');
     const explained = await runCli('import', '--explain', join(dir, 'mapping.yaml'), join(dir, 'visits.csv'));
     expect(explained.out).toContain('path ward, lookup "心内科" → "心血管内科"');
+    expect(explained.out).toMatch(/first: rule 2 of 2 \(path admission_dx\), replace \/.+\/ → "" \(1×\), regex \/.+\/ group 1/);
     const r = await runCli('import', join(dir, 'visits.csv'), '--map', join(dir, 'mapping.yaml'), '-o', out);
     expect(r.code).toBe(0);
+    expect(r.out).toContain('3 source records read; 2 imported, 1 filtered, 0 skipped; 0 errors');
     const { cases } = await loadCases([out], { strict: true });
     expect(cases.map((c) => [c.uid, c.language, c.gold.department?.id, c.gold.principalDiagnosis])).toEqual([
       ['visit-V-001', 'zh', 'cardiovascular-medicine', '急性前壁心肌梗死'],
       ['visit-V-002', 'en', 'gastroenterology', 'acute pancreatitis'],
     ]);
     expect(cases[0]!.summary.history).toContain('\n伴大汗。');
+  });
+
+  it('renders the symptom list exactly as the README says', async () => {
+    const jsonl = blocks.find((b) => b.lang === '' && b.text.startsWith('{'))!.text;
+    const dir = tempDir();
+    writeFileSync(join(dir, 'symptoms.jsonl'), jsonl);
+    writeFileSync(join(dir, 'symptoms.yaml'), yamls[1]!);
+    const out = join(dir, 'symptoms.clinicalbench.jsonl');
+    const r = await runCli('import', join(dir, 'symptoms.jsonl'), '--map', join(dir, 'symptoms.yaml'), '-o', out);
+    expect(r.code).toBe(0);
+    const [c] = (await loadCases([out], { strict: true })).cases;
+    const said = /gives the chief complaint `(.+?)` and the history `(.+?)`/.exec(section)!;
+    expect([c!.summary.chiefComplaint, c!.summary.history]).toEqual([said[1], said[2]]);
+    expect(c!.gold.department?.id).toBe('respiratory-medicine');
   });
 });

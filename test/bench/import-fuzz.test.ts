@@ -4,22 +4,23 @@
  */
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../src/bench/import/csv.js';
 import { importText, toJsonLines, type ImportOptions, type ImportResult } from '../../src/bench/import/importer.js';
 import { parseMapping } from '../../src/bench/import/mapping.js';
 import { parseCaseFile } from '../../src/bench/loader.js';
-import { fixture, ROOT } from '../helpers.js';
+import { fixture } from '../helpers.js';
 
-const agentclinic = readFileSync(join(ROOT, '..', 'shared', 'fixtures', 'agentclinic_medqa.jsonl'), 'utf8').split('\n').slice(0, 6).join('\n');
+const agentclinic = readFileSync(fixture('import', 'agentclinic-osce.jsonl'), 'utf8').split('\n').slice(0, 6).join('\n');
 const csv = readFileSync(fixture('import', 'clinic-export.csv'), 'utf8');
 const csvMapping = parseMapping(readFileSync(fixture('import', 'clinic-export.yaml'), 'utf8'), 'clinic-export.yaml');
 const jsonlMapping = parseMapping(readFileSync(fixture('import', 'visits.yaml'), 'utf8'), 'visits.yaml');
+const symptomLists = readFileSync(fixture('import', 'symptom-lists.jsonl'), 'utf8');
+const symptomMapping = parseMapping(readFileSync(fixture('import', 'symptom-lists.yaml'), 'utf8'), 'symptom-lists.yaml');
 
 function accountedFor(r: ImportResult): void {
   const errors = r.problems.filter((p) => p.severity === 'error');
-  expect(r.cases.length + r.skipped).toBe(r.read);
+  expect(r.cases.length + r.filtered.length + r.skipped).toBe(r.read);
   if (r.skipped > 0) expect(errors.length).toBeGreaterThan(0);
   // the output passes the loader as it is
   const back = parseCaseFile(new TextEncoder().encode(toJsonLines(r.records)), 'out.jsonl');
@@ -48,7 +49,7 @@ describe('importers on arbitrary input', () => {
     );
   });
 
-  it('the AgentClinic preset survives arbitrary JSON values and mutated real lines', () => {
+  it('the AgentClinic preset survives arbitrary JSON values and mutated OSCE records', () => {
     fc.assert(fc.property(fc.array(fc.jsonValue(), { maxLength: 4 }), (values) => run(values.map((v) => JSON.stringify(v) ?? 'null').join('\n'), 'x.jsonl', { preset: 'agentclinic' })), {
       numRuns: 300,
       seed: 22,
@@ -82,6 +83,16 @@ describe('importers on arbitrary input', () => {
       numRuns: 300,
       seed: 25,
     });
+  });
+
+  it('a mapping with fallbacks, replace steps, skip rules and per-item rendering survives mutated lines', () => {
+    fc.assert(
+      fc.property(fc.nat(symptomLists.length), fc.nat(symptomLists.length), fc.string({ maxLength: 6 }), (a, b, junk) => {
+        const [from, to] = a < b ? [a, b] : [b, a];
+        run(symptomLists.slice(0, from) + junk + symptomLists.slice(to), 'sx.jsonl', { mapping: symptomMapping });
+      }),
+      { numRuns: 200, seed: 26 },
+    );
   });
 
   it('handle huge and empty sources', () => {

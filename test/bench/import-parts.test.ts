@@ -1,7 +1,7 @@
 /** The pieces of the importers: CSV reading, source paths, field rules and the mapping file's checks. */
 import { describe, expect, it } from 'vitest';
 import { guessDelimiter, readCsv } from '../../src/bench/import/csv.js';
-import { modalityFromName, labKeyFromName } from '../../src/bench/import/agentclinic.js';
+import { imagingKeyFromName, modalityFromName, labKeyFromName } from '../../src/bench/import/agentclinic.js';
 import { parseMapping, applyMapping } from '../../src/bench/import/mapping.js';
 import { getPath, parsePath } from '../../src/bench/import/paths.js';
 import { evaluateRule, RuleSchema } from '../../src/bench/import/rules.js';
@@ -71,6 +71,18 @@ describe('field rules', () => {
     expect(ev('ward').value).toBe('GI');
   });
 
+  it('fall back across rules, clean text with replace steps, and render every item of a list', () => {
+    const rec = { final: '', initial: '1. 急性胃肠炎', dx: '①高血压 ②糖尿病', sx: [['发热', true], ['咳嗽', false], ['乏力', 'unknown']], flags: { rash: 'yes', itch: 'no' } };
+    const at = (rule: unknown) => evaluateRule(RuleSchema.parse(rule), rec);
+    expect(at({ first: ['final', { path: 'initial', replace: { pattern: '^\\d+\\.\\s*' } }] })).toEqual({ value: '急性胃肠炎', how: 'first: rule 2 of 2 (path initial, replace /^\\d+\\.\\s*/ → "" (1×))' });
+    expect(at({ first: ['final', 'missing'] })).toEqual({ value: '', how: 'first: none of the 2 rules gave text' });
+    expect(at({ path: 'dx', replace: [{ pattern: '\\s*[①-⑳]\\s*', with: '；' }, { pattern: '^；' }] }).value).toBe('高血压；糖尿病');
+    // an item whose flag is neither yes nor no is written as present, and the explanation says so
+    expect(at({ each: 'sx', item: '{0}', present: '1', absent: '无{0}', join: '，' })).toEqual({ value: '发热，无咳嗽，乏力', how: 'each of sx (3 items, 1 absent, 1 with an unclear 1 written as present)' });
+    expect(at({ each: 'flags', item: '{$key}', present: '$value', absent: 'no {$key}' }).value).toBe('rash; no itch');
+    expect(at({ each: 'nothing', item: '{0}' })).toEqual({ value: '', how: 'each of nothing (nothing there)' });
+  });
+
   it('refuse a rule with no source or two sources, and a bad regular expression', () => {
     expect(RuleSchema.safeParse({ regex: 'x' }).success).toBe(false);
     expect(RuleSchema.safeParse({ path: 'a', const: 'b' }).success).toBe(false);
@@ -122,5 +134,20 @@ describe('recognising studies by name', () => {
     expect(labKeyFromName('Complete_Blood_Count')).toBe('routine_blood_test');
     expect(labKeyFromName('Serum_Chemistry')).toBe('blood_biochemistry_test');
     expect(labKeyFromName('Acetylcholine_Receptor_Antibodies')).toBe('acetylcholine_receptor_antibodies');
+  });
+
+  it('keep the body site and what the name adds to the modality in the exam key', () => {
+    const key = (name: string) => imagingKeyFromName(name)?.key;
+    expect(key('X-Ray_Right_Knee')).toBe('digital_radiography_right_knee');
+    expect(key('X-ray_of_the_Right_Hand')).toBe('digital_radiography_right_hand');
+    expect(key('CT_Scan_Chest')).toBe('plain_computed_tomography_scan_chest');
+    expect(key('Hip_and_Knee_X_Rays')).toBe('digital_radiography_hip_and_knee');
+    expect(key('Barium_Swallow')).toBe('gastrointestinal_tract_radiography_swallow');
+    expect(key('Barium_Enema')).toBe('gastrointestinal_tract_radiography_enema');
+    expect(key('Upper_GI_Endoscopy')).toBe('esophagogastroduodenoscopy');
+    expect(key('Transthoracic_Echocardiogram')).toBe('echocardiogram');
+    expect(key('Flexible_Sigmoidoscopy')).toBe('flexible_sigmoidoscopy');
+    expect(key('Head_CT_or_MRI')).toBe('head_ct_or_mri'); // two modalities: no one key of the table
+    expect(key('Urine_Microscopy')).toBeUndefined();
   });
 });

@@ -13,10 +13,10 @@ import { parseCaseFile, type LoadProblem } from '../loader.js';
 import type { ClinicalBenchRecord } from '../schema.js';
 import { caseSupport, countSupport, type CaseSupport, type SupportCounts } from '../support.js';
 import { isSentinel } from '../text.js';
-import { fromAgentClinic } from './agentclinic.js';
+import { fromAgentClinic, isOsceRecord } from './agentclinic.js';
 import { toRecord, type ImportedCase } from './compose.js';
 import { readCsv } from './csv.js';
-import { applyMapping, overlayFields, type Applied, type Mapping } from './mapping.js';
+import { applyMapping, overlayFields, skipReason, type Applied, type Mapping } from './mapping.js';
 import { getPath } from './paths.js';
 
 export const PRESETS = ['agentclinic'] as const;
@@ -32,8 +32,6 @@ export interface ImportOptions {
   format?: SourceFormat;
   delimiter?: string;
   taxonomy?: DepartmentTaxonomy;
-  /** Name of the output file, for the loader's messages about the records read back. */
-  outputName?: string;
   /** Keep the how/values of the first N records for --explain (default 0). */
   explain?: number;
 }
@@ -44,6 +42,14 @@ export interface SourceRecord {
   line: number;
   value?: unknown;
   error?: string;
+}
+
+/** A source record left out on purpose by one of the mapping's `skip` rules. */
+export interface FilteredRecord {
+  record: number;
+  line: number;
+  /** Which rule, and what it saw: `skip[0]: path status matches /^draft$/`. */
+  reason: string;
 }
 
 export interface ExplainedRecord {
@@ -70,7 +76,10 @@ export interface ImportResult {
   /** The output records as the loader reads them back. */
   cases: ClinicalCase[];
   problems: LoadProblem[];
+  /** Source records left out for errors (read − imported − filtered). */
   skipped: number;
+  /** Source records left out by the mapping's `skip` rules. */
+  filtered: FilteredRecord[];
   coverage: FieldCoverage[];
   support: SupportCounts;
   explained: ExplainedRecord[];
@@ -138,14 +147,41 @@ export function toJsonLines(records: readonly ClinicalBenchRecord[]): string {
   return records.map((r) => JSON.stringify(r)).join('\n') + (records.length > 0 ? '\n' : '');
 }
 
+/**
+ * With the AgentClinic preset, a file none of whose records is an OSCE record is not an AgentClinic file at all:
+ * one error for the file, instead of one per row.
+ */
+function notAgentClinic(source: readonly SourceRecord[], file: string, format: SourceFormat): LoadProblem | undefined {
+  if (source.length === 0 || source.some((s) => s.error === undefined && isOsceRecord(s.value))) return undefined;
+  const readable = source.filter((s) => s.error === undefined).length;
+  const seen =
+    format === 'csv'
+      ? `it reads as CSV (${source.length} row${source.length === 1 ? '' : 's'})`
+      : readable === 0
+        ? `none of its ${source.length} record${source.length === 1 ? ' is' : 's are'} valid JSON`
+        : `none of its ${source.length} record${source.length === 1 ? '' : 's'} has an \`OSCE_Examination\` object`;
+  return {
+    severity: 'error',
+    file,
+    message: `is not AgentClinic JSON Lines (one {"OSCE_Examination": {…}} object per line): ${seen}; nothing was imported. For other data, write a mapping (--map)`,
+  };
+}
+
 /** Import a source file's text. Pure: no file is read or written here. */
 export function importText(text: string, file: string, options: ImportOptions): ImportResult {
   const format = sourceFormat(file, text, options.format ?? options.mapping?.format);
   const delimiter = options.delimiter ?? options.mapping?.delimiter;
   const source = readSource(text, file, format, { ...(delimiter ? { delimiter } : {}), ...(options.mapping?.records ? { records: options.mapping.records } : {}) });
+  const wrongFile = options.preset === 'agentclinic' ? notAgentClinic(source, file, format) : undefined;
+  if (wrongFile) {
+    const coverage = COVERAGE_FIELDS.map(([field]) => ({ field, filled: 0 }));
+    return { file, format, read: source.length, records: [], sourceRecords: [], cases: [], problems: [wrongFile], skipped: source.length, filtered: [], coverage, support: countSupport([]), explained: [] };
+  }
+
   const problems: LoadProblem[] = [];
   const records: ClinicalBenchRecord[] = [];
-  const sourceRecords: number[] = [];
+  const sourceOf: SourceRecord[] = [];
+  const filtered: FilteredRecord[] = [];
   const explained: ExplainedRecord[] = [];
   const wanted = options.explain ?? 0;
   for (const s of source) {
@@ -153,31 +189,39 @@ export function importText(text: string, file: string, options: ImportOptions): 
       problems.push({ severity: 'error', file, record: s.record, line: s.line, message: s.error });
       continue;
     }
+    const reason = options.mapping ? skipReason(options.mapping, s.value) : undefined;
+    if (reason !== undefined) {
+      filtered.push({ record: s.record, line: s.line, reason });
+      if (explained.length < wanted) explained.push({ record: s.record, line: s.line, how: { filtered: reason }, values: { filtered: 'left out' } });
+      continue;
+    }
     const applied = convert(s.value, options);
     if (explained.length < wanted) explained.push({ record: s.record, line: s.line, how: applied.how, values: applied.values });
+    for (const w of applied.warnings ?? []) problems.push({ severity: 'warning', file, record: s.record, line: s.line, field: w.field, message: w.message });
     if (!applied.case) {
       for (const e of applied.errors) problems.push({ severity: 'error', file, record: s.record, line: s.line, field: e.field, message: e.message });
       continue;
     }
     records.push(toRecord({ ...applied.case, id: s.record } satisfies ImportedCase));
-    sourceRecords.push(s.record);
+    sourceOf.push(s);
   }
 
-  // read the output back exactly as `validate` would
-  const outName = options.outputName ?? `${basename(file)} (imported)`;
+  // read the output back exactly as `validate` would; what it finds is reported under the source file and
+  // record it came from (the output is only the importer's own making)
   const taxonomy = options.taxonomy ?? DepartmentTaxonomy.default();
-  const back = parseCaseFile(new TextEncoder().encode(toJsonLines(records)), outName, { taxonomy });
+  const back = parseCaseFile(new TextEncoder().encode(toJsonLines(records)), `${basename(file)} (imported)`, { taxonomy });
   // file-level notes of the read-back ("… is empty in every record") say what the coverage table already shows
   for (const p of back.problems) {
     if (p.record === undefined) continue;
-    const src = sourceRecords[p.record - 1];
-    problems.push({ ...p, message: src !== undefined ? `${p.message} (source record ${src} of ${basename(file)})` : p.message });
+    const src = sourceOf[p.record - 1];
+    if (src) problems.push({ ...p, file, record: src.record, line: src.line });
   }
+  problems.sort((a, b) => (a.record ?? 0) - (b.record ?? 0));
   // only records the loader accepts are written, so the output of an import always validates; the loader keeps
   // the records it accepts in order, so kept[i] is back.cases[i]
   const rejected = new Set(back.problems.filter((p) => p.severity === 'error' && p.record !== undefined).map((p) => p.record! - 1));
   const kept = records.filter((_, i) => !rejected.has(i));
-  const keptSources = sourceRecords.filter((_, i) => !rejected.has(i));
+  const keptSources = sourceOf.filter((_, i) => !rejected.has(i)).map((s) => s.record);
   const supports = back.cases.map(caseSupport);
   const coverage = COVERAGE_FIELDS.map(([field, test]) => ({ field, filled: kept.filter((r, i) => test(r, back.cases[i]!, supports[i]!)).length }));
   return {
@@ -188,7 +232,8 @@ export function importText(text: string, file: string, options: ImportOptions): 
     sourceRecords: keptSources,
     cases: back.cases,
     problems,
-    skipped: source.length - back.cases.length,
+    skipped: source.length - filtered.length - back.cases.length,
+    filtered,
     coverage,
     support: countSupport(back.cases),
     explained,

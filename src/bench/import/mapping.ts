@@ -7,9 +7,10 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { parseLanguage, guessLanguage, type Language } from '../language.js';
-import { getPath } from './paths.js';
+import { getPath, listItems } from './paths.js';
 import { addKeyed, snakeKey, uidFrom, type ImportedCase, type SummaryParts } from './compose.js';
-import { evaluateRule, isRequired, PickSchema, RuleObjectSchema, RuleSchema, type Rule } from './rules.js';
+import { evaluateRule } from './rules.js';
+import { isRequired, PickSchema, ReplaceStepSchema, RULE_KEYS, RuleSchema, type Rule } from './rule-schema.js';
 
 /** ClinicalBench fields a mapping can fill directly. */
 export const MAPPED_FIELDS = [
@@ -30,6 +31,15 @@ export type MappedField = (typeof MAPPED_FIELDS)[number];
 export const SUMMARY_PARTS = ['basic_information', 'chief_complaint', 'medical_history', 'physical_examination', 'auxiliary_examination'] as const;
 export type SummaryPart = (typeof SUMMARY_PARTS)[number];
 
+/** A record filter: a record is skipped (counted, and reported as filtered) when the rule's text matches. */
+const SkipSchema = z.strictObject({ when: RuleSchema, matches: z.string().superRefine((r, ctx) => {
+  try {
+    new RegExp(r, 'iu');
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: `is not a valid regular expression (${(err as Error).message})` });
+  }
+}) });
+
 const eachPath = z.string().optional().describe('path to a list (or object) of items; the other rules then read each item');
 const ImagingEntrySchema = z.strictObject({ each: eachPath, modality: RuleSchema, findings: RuleSchema.optional(), impression: RuleSchema.optional() });
 const LabEntrySchema = z.strictObject({ each: eachPath, test: RuleSchema, result: RuleSchema.optional(), abnormal: RuleSchema.optional() });
@@ -43,6 +53,7 @@ export const MappingSchema = z.strictObject({
   summary: z.strictObject(Object.fromEntries(SUMMARY_PARTS.map((f) => [f, RuleSchema.optional()])) as Record<SummaryPart, z.ZodOptional<typeof RuleSchema>>).optional(),
   imaging: z.array(ImagingEntrySchema).optional(),
   laboratory: z.array(LabEntrySchema).optional(),
+  skip: z.array(SkipSchema).optional().describe('records to leave out on purpose (counted and reported as filtered)'),
 });
 export type Mapping = z.infer<typeof MappingSchema>;
 
@@ -54,8 +65,30 @@ function unknownKey(path: readonly PropertyKey[]): { what: string; choices: read
   if (p.length === 1 && p[0] === 'summary') return { what: 'is not something a mapping can fill', choices: SUMMARY_PARTS };
   if (p.length === 2 && p[0] === 'imaging') return { what: 'is not a key of an imaging entry', choices: Object.keys(ImagingEntrySchema.shape) };
   if (p.length === 2 && p[0] === 'laboratory') return { what: 'is not a key of a laboratory entry', choices: Object.keys(LabEntrySchema.shape) };
+  if (p.length === 2 && p[0] === 'skip') return { what: 'is not a key of a `skip` rule', choices: Object.keys(SkipSchema.shape) };
   if (p.at(-1) === 'pick') return { what: 'is not a key of `pick`', choices: Object.keys(PickSchema.shape) };
-  return { what: 'is not a setting of a rule', choices: Object.keys(RuleObjectSchema.shape) };
+  if (p.at(-1) === 'replace' || p.at(-2) === 'replace') return { what: 'is not a key of a `replace` step', choices: Object.keys(ReplaceStepSchema.shape) };
+  return { what: 'is not a setting of a rule', choices: RULE_KEYS };
+}
+
+type Issue = z.core.$ZodIssue;
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), root);
+}
+
+/**
+ * A rule is a path or a rule object, so a mistake inside a rule object first shows as "neither a path nor a rule
+ * object". Look inside: for an object, the rule object's own complaint (an unknown key first, since a misspelt
+ * key also makes a required one missing), with the path from the mapping's top.
+ */
+function pinpoint(iss: Issue, root: unknown): Issue {
+  if (iss.code !== 'invalid_union') return iss;
+  const at = valueAt(root, iss.path);
+  const branch = typeof at === 'string' ? 0 : at !== null && typeof at === 'object' && !Array.isArray(at) ? 1 : -1;
+  const issues = branch < 0 ? [] : (iss.errors[branch] ?? []);
+  const inner = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0];
+  return inner ? pinpoint({ ...inner, path: [...iss.path, ...inner.path] }, root) : iss;
 }
 
 /** Read and check a mapping file's text; errors name the file and the field. */
@@ -68,11 +101,16 @@ export function parseMapping(text: string, file: string): Mapping {
   }
   const parsed = MappingSchema.safeParse(value ?? {});
   if (!parsed.success) {
-    const iss = parsed.error.issues[0]!;
+    const issues = parsed.error.issues;
+    const iss = pinpoint(issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0]!, value);
     const where = iss.path.map(String).join('.');
     if (iss.code === 'unrecognized_keys') {
       const { what, choices } = unknownKey(iss.path);
       throw new Error(`${file}: \`${where ? `${where}.` : ''}${iss.keys[0]}\` ${what}; the choices here are ${choices.join(', ')}`);
+    }
+    if ((iss.code === 'invalid_type' || iss.code === 'invalid_union') && valueAt(value, iss.path) === undefined) {
+      const { choices } = unknownKey(iss.path.slice(0, -1));
+      throw new Error(`${file}: \`${where}\` is missing; the keys here are ${choices.join(', ')}`);
     }
     throw new Error(`${file}: ${where ? `\`${where}\` ` : ''}${iss.message}`);
   }
@@ -90,16 +128,8 @@ export interface Applied {
   /** Field → value (for --explain). */
   values: Record<string, string>;
   errors: { field: string; message: string }[];
-}
-
-function listItems(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (value && typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>).map(([k, v]) =>
-      v && typeof v === 'object' && !Array.isArray(v) ? { $key: k, ...(v as Record<string, unknown>) } : { $key: k, $value: v },
-    );
-  }
-  return [];
+  /** Things worth saying about a record that was imported all the same. */
+  warnings?: { field: string; message: string }[];
 }
 
 /** The exams or panels of one record from the mapping's list of entries. */
@@ -235,3 +265,12 @@ export function overlayFields(mapping: Mapping, source: unknown, c: ImportedCase
   for (const [field, rule] of Object.entries(mapping.fields) as [MappedField, Rule][]) set[field](noteRule(out, field, rule, source, ' (from --map)'));
 }
 
+
+/** Why a mapping's `skip` rules leave a source record out, or undefined when none of them matches. */
+export function skipReason(mapping: Mapping, source: unknown): string | undefined {
+  for (const [i, rule] of (mapping.skip ?? []).entries()) {
+    const got = evaluateRule(rule.when, source);
+    if (new RegExp(rule.matches, 'iu').test(got.value)) return `skip[${i}]: ${got.how} matches /${rule.matches}/`;
+  }
+  return undefined;
+}

@@ -91,3 +91,17 @@ export function followPath(value: unknown, steps: readonly PathStep[]): unknown 
 export function getPath(value: unknown, path: string): unknown {
   return followPath(value, parsePath(path));
 }
+
+/**
+ * The items of a list, or the entries of an object as items: `{ $key, ...entry }` for an object entry,
+ * `{ $key, $value }` for any other. Anything else has no items.
+ */
+export function listItems(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).map(([k, v]) =>
+      v && typeof v === 'object' && !Array.isArray(v) ? { $key: k, ...(v as Record<string, unknown>) } : { $key: k, $value: v },
+    );
+  }
+  return [];
+}

@@ -1,66 +1,17 @@
 /**
- * Field rules of the mapping importer: where one ClinicalBench field's text comes from. A rule is a path string
- * (shorthand), or an object with one source — `path`, `paths` (the first that has text), `const`, `template`
- * (`"{a.b}, {c}"`), `pick` (one item of a list chosen by matching its question text) — followed by optional
- * steps in this order: `regex` (keep a part), `lookup` (a table of names), `default` (when nothing is left).
- * Every evaluation says how it got its value, so `import --explain` can show it.
+ * Evaluating the field rules of the mapping importer (their shape is in rule-schema.ts): where one ClinicalBench
+ * field's text comes from. A rule's source — `path`, `paths` (the first that has text), `const`, `template`
+ * (`"{a.b}, {c}"`), `pick` (one item of a list chosen by matching its question text), `first` (the first of
+ * several rules that gives text) or `each` (every item of a list, rendered one by one, absent findings with
+ * their own wording) — is followed by optional steps in this order: `replace` (clean the text), `regex` (keep a
+ * part), `lookup` (a table of names), `default` (when nothing is left). Every evaluation says how it got its
+ * value, so `import --explain` can show it.
  */
-import { z } from 'zod';
 import { foldKey } from '../text.js';
-import { getPath, parsePath } from './paths.js';
+import { getPath, listItems } from './paths.js';
+import type { Rule, RuleObject } from './rule-schema.js';
 
-const pathString = z.string().superRefine((p, ctx) => {
-  try {
-    parsePath(p);
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: (err as Error).message });
-  }
-});
-
-const regexString = z.string().superRefine((r, ctx) => {
-  try {
-    new RegExp(r, 'u');
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: `is not a valid regular expression (${(err as Error).message})` });
-  }
-});
-
-export const PickSchema = z.strictObject({
-  from: pathString.describe('path to the list of items'),
-  where: pathString.describe('path, inside each item, of the text to match (e.g. the question)'),
-  matches: regexString,
-  value: pathString.describe('path, inside the chosen item, of the value (e.g. the answer)'),
-});
-
-export const RuleObjectSchema = z
-  .strictObject({
-    path: pathString.optional(),
-    paths: z.array(pathString).min(1).optional(),
-    const: z.union([z.string(), z.number()]).optional(),
-    template: z.string().optional(),
-    pick: PickSchema.optional(),
-    join: z.string().optional(),
-    regex: regexString.optional(),
-    group: z.union([z.number().int().min(0), z.string()]).optional(),
-    lookup: z.record(z.string(), z.string()).optional(),
-    otherwise: z.string().optional(),
-    default: z.string().optional(),
-    required: z.boolean().optional(),
-  })
-  .superRefine((r, ctx) => {
-    const sources = (['path', 'paths', 'const', 'template', 'pick'] as const).filter((k) => r[k] !== undefined);
-    if (sources.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        message: sources.length === 0 ? 'needs one of path, paths, const, template or pick' : `has ${sources.join(' and ')}; give only one source`,
-      });
-    }
-    if (r.otherwise !== undefined && r.lookup === undefined) ctx.addIssue({ code: 'custom', message: '`otherwise` only goes with `lookup`' });
-    if (r.group !== undefined && r.regex === undefined) ctx.addIssue({ code: 'custom', message: '`group` only goes with `regex`' });
-  });
-
-export const RuleSchema = z.union([pathString, RuleObjectSchema], { error: 'should be a source path or a rule object (path, const, template, pick …)' });
-export type Rule = z.infer<typeof RuleSchema>;
+export { isRequired, PickSchema, RuleObjectSchema, RuleSchema, type Rule } from './rule-schema.js';
 
 export interface RuleResult {
   value: string;
@@ -111,36 +62,86 @@ function short(s: string, n = 40): string {
   return JSON.stringify(one.length > n ? `${one.slice(0, n - 1)}…` : one);
 }
 
-/** Evaluate a rule against one source record. Never throws for data; a bad rule is caught by RuleSchema first. */
-export function evaluateRule(rule: Rule, source: unknown): RuleResult {
-  const r = typeof rule === 'string' ? { path: rule } : rule;
-  const sep = r.join ?? '; ';
-  let value = '';
-  let how = '';
+/** Values that mean a finding is absent (`[finding, false]`, `否`, `no` …); anything else counts as present. */
+const ABSENT = /^(false|no|n|0|absent|negative|none|否|无|没有|阴性|-)$/iu;
+const PRESENT = /^(true|yes|y|1|present|positive|是|有|阳性|\+)$/iu;
+
+/** Every item of a list (or entry of an object), each written with `item`, or with `absent` when `present` says it is absent. */
+function renderEach(r: RuleObject & { each: string }, source: unknown, sep: string): RuleResult {
+  const items = listItems(getPath(source, r.each));
+  let absent = 0;
+  let unclear = 0;
+  const parts = items.map((item) => {
+    let isAbsent = false;
+    if (r.present !== undefined) {
+      const flag = toText(getPath(item, r.present));
+      isAbsent = ABSENT.test(flag);
+      if (!isAbsent && !PRESENT.test(flag)) unclear++;
+      if (isAbsent) absent++;
+    }
+    const template = isAbsent ? r.absent : r.item;
+    return template === undefined ? toText(item, sep) : renderSourceTemplate(template, item, sep).text;
+  });
+  const value = parts.filter((t) => t !== '').join(sep);
+  const counts = [`${items.length} item${items.length === 1 ? '' : 's'}`];
+  if (r.present !== undefined) counts.push(`${absent} absent`);
+  if (unclear > 0) counts.push(`${unclear} with an unclear ${r.present} written as present`);
+  return { value, how: items.length === 0 ? `each of ${r.each} (nothing there)` : `each of ${r.each} (${counts.join(', ')})` };
+}
+
+/** The text a rule's source gives, before its steps. */
+function fromSource(r: RuleObject, source: unknown, sep: string): RuleResult {
   if (r.path !== undefined) {
-    value = toText(getPath(source, r.path), sep);
-    how = value === '' ? `path ${r.path} (nothing there)` : `path ${r.path}`;
-  } else if (r.paths !== undefined) {
+    const value = toText(getPath(source, r.path), sep);
+    return { value, how: value === '' ? `path ${r.path} (nothing there)` : `path ${r.path}` };
+  }
+  if (r.paths !== undefined) {
     const hit = r.paths.find((p) => toText(getPath(source, p), sep) !== '');
-    value = hit === undefined ? '' : toText(getPath(source, hit), sep);
-    how = hit === undefined ? `paths ${r.paths.join(', ')} (nothing there)` : `path ${hit} (first of ${r.paths.length} with text)`;
-  } else if (r.const !== undefined) {
-    value = String(r.const);
-    how = 'constant';
-  } else if (r.template !== undefined) {
+    if (hit === undefined) return { value: '', how: `paths ${r.paths.join(', ')} (nothing there)` };
+    return { value: toText(getPath(source, hit), sep), how: `path ${hit} (first of ${r.paths.length} with text)` };
+  }
+  if (r.const !== undefined) return { value: String(r.const), how: 'constant' };
+  if (r.template !== undefined) {
     const t = renderSourceTemplate(r.template, source, sep);
-    value = t.missing.length > 0 && t.used.length === 0 ? '' : t.text;
-    how = `template from ${t.used.join(', ') || 'no field'}${t.missing.length ? ` (empty: ${t.missing.join(', ')})` : ''}`;
-  } else if (r.pick !== undefined) {
+    return {
+      value: t.missing.length > 0 && t.used.length === 0 ? '' : t.text,
+      how: `template from ${t.used.join(', ') || 'no field'}${t.missing.length ? ` (empty: ${t.missing.join(', ')})` : ''}`,
+    };
+  }
+  if (r.pick !== undefined) {
     const p = r.pick;
     const list = getPath(source, p.from);
     const items = Array.isArray(list) ? list : list && typeof list === 'object' ? Object.values(list) : [];
     const re = new RegExp(p.matches, 'iu');
     const index = items.findIndex((item) => re.test(toText(getPath(item, p.where), sep)));
-    value = index < 0 ? '' : toText(getPath(items[index], p.value), sep);
-    how = index < 0 ? `pick from ${p.from}: no item whose ${p.where} matches /${p.matches}/` : `pick ${p.from}[${index}].${p.value} (its ${p.where} matches /${p.matches}/)`;
+    if (index < 0) return { value: '', how: `pick from ${p.from}: no item whose ${p.where} matches /${p.matches}/` };
+    return { value: toText(getPath(items[index], p.value), sep), how: `pick ${p.from}[${index}].${p.value} (its ${p.where} matches /${p.matches}/)` };
   }
+  if (r.first !== undefined) {
+    const n = r.first.length;
+    for (let i = 0; i < n; i++) {
+      const got = evaluateRule(r.first[i]!, source);
+      if (got.value !== '') return { value: got.value, how: `first: rule ${i + 1} of ${n} (${got.how})` };
+    }
+    return { value: '', how: `first: none of the ${n} rules gave text` };
+  }
+  if (r.each !== undefined) return renderEach({ ...r, each: r.each }, source, sep);
+  return { value: '', how: 'no source' };
+}
 
+/** Evaluate a rule against one source record. Never throws for data; a bad rule is caught by RuleSchema first. */
+export function evaluateRule(rule: Rule, source: unknown): RuleResult {
+  const r = typeof rule === 'string' ? { path: rule } : rule;
+  let { value, how } = fromSource(r, source, r.join ?? '; ');
+
+  if (r.replace !== undefined && value !== '') {
+    for (const step of Array.isArray(r.replace) ? r.replace : [r.replace]) {
+      const re = new RegExp(step.pattern, 'gmu');
+      const hits = value.match(re)?.length ?? 0;
+      value = value.replace(re, step.with ?? '').trim();
+      how += `, replace /${step.pattern}/ → ${short(step.with ?? '')}${hits === 0 ? ' (no match)' : ` (${hits}×)`}`;
+    }
+  }
   if (r.regex !== undefined && value !== '') {
     const m = new RegExp(r.regex, 'u').exec(value);
     const group = r.group ?? (m && m.length > 1 ? 1 : 0);
@@ -164,9 +165,4 @@ export function evaluateRule(rule: Rule, source: unknown): RuleResult {
     how += ', default';
   }
   return { value, how };
-}
-
-/** Whether a rule insists on a value (`required: true`). */
-export function isRequired(rule: Rule): boolean {
-  return typeof rule !== 'string' && rule.required === true;
 }

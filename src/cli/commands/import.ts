@@ -1,5 +1,6 @@
 /** `clinicallab import`: turn another dataset (AgentClinic, a CSV of vignettes, a hospital export) into ClinicalBench records. */
 import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { PRESETS, importText, toJsonLines, type ImportResult, type Preset, type SourceFormat } from '../../bench/import/importer.js';
@@ -19,6 +20,7 @@ interface Options {
   departments?: string;
   explain?: string | boolean;
   records?: string;
+  force?: boolean;
   json?: boolean;
 }
 
@@ -34,6 +36,7 @@ async function readText(file: string, what: string): Promise<string> {
 }
 
 function printExplain(io: Io, r: ImportResult): void {
+  for (const p of r.problems) if (p.record === undefined) io.err(`${paint(io, 'red', 'error')}: ${formatProblem(p)}`);
   for (const e of r.explained) {
     io.out(paint(io, 'bold', `── source record ${e.record} (line ${e.line}) of ${basename(r.file)}`));
     const rows = Object.keys(e.how).map((field) => [field, truncate(e.values[field] ?? '', 48) || paint(io, 'dim', '(empty)'), e.how[field]!]);
@@ -41,16 +44,42 @@ function printExplain(io: Io, r: ImportResult): void {
   }
 }
 
+/**
+ * A share of records as a whole percentage, rounded down: 1999 of 2000 is 99%, never 100%, and only all of
+ * them is 100%; a share above 0 that rounds down to nothing is "<1%".
+ */
+function sharePercent(part: number, whole: number): string {
+  if (whole === 0) return '—';
+  const pct = Math.floor((100 * part) / whole);
+  return part > 0 && pct === 0 ? '<1%' : `${pct}%`;
+}
+
+/** The records the mapping's `skip` rules left out, counted per rule with their record numbers. */
+function filteredLines(r: ImportResult): string[] {
+  const byRule = new Map<string, number[]>();
+  for (const f of r.filtered) byRule.set(f.reason, [...(byRule.get(f.reason) ?? []), f.record]);
+  return [...byRule].map(([reason, records]) => {
+    const shown = records.length > 10 ? `${records.slice(0, 10).join(', ')} …` : records.join(', ');
+    return `Filtered: ${records.length} record${records.length === 1 ? '' : 's'} by ${reason} (source record${records.length === 1 ? '' : 's'} ${shown})`;
+  });
+}
+
 function printReport(io: Io, r: ImportResult, out: string | undefined): void {
   for (const p of r.problems) io.err(`${p.severity === 'error' ? paint(io, 'red', 'error') : paint(io, 'yellow', 'warning')}: ${formatProblem(p)}`);
+  const errors = r.problems.filter((p) => p.severity === 'error').length;
+  const counts = `${r.read} source record${r.read === 1 ? '' : 's'} read; ${r.cases.length} imported, ${r.filtered.length > 0 ? `${r.filtered.length} filtered, ` : ''}${r.skipped} skipped; ${errors} error${errors === 1 ? '' : 's'}`;
+  if (out === undefined) {
+    io.out(paint(io, 'red', counts));
+    io.out('Nothing written.');
+    return;
+  }
   const n = r.records.length;
-  io.out(table(['field', 'records with it', 'share'], r.coverage.map((c) => [c.field, `${c.filled}/${n}`, n === 0 ? '—' : `${Math.round((100 * c.filled) / n)}%`]), [1, 2]));
+  io.out(table(['field', 'records with it', 'share'], r.coverage.map((c) => [c.field, `${c.filled}/${n}`, sharePercent(c.filled, n)]), [1, 2]));
   io.out('');
   io.out(table(['task', 'records it can be scored on'], supportRows(r.support)));
-  const errors = r.problems.filter((p) => p.severity === 'error').length;
-  const line = `${r.read} source record${r.read === 1 ? '' : 's'} read; ${r.cases.length} imported, ${r.skipped} skipped; ${errors} error${errors === 1 ? '' : 's'}`;
-  io.out(errors > 0 ? paint(io, 'red', line) : paint(io, 'green', line));
-  if (out) io.out(`Written: ${out}${errors > 0 ? ' (records with errors were left out; fix the mapping and import again)' : ''}`);
+  for (const line of filteredLines(r)) io.out(line);
+  io.out(errors > 0 ? paint(io, 'red', counts) : paint(io, 'green', counts));
+  io.out(`Written: ${out}${errors > 0 ? ' (records with errors were left out; fix the mapping and import again)' : ''}`);
 }
 
 export function register(program: Command, io: Io, setExit: (code: number) => void): void {
@@ -67,6 +96,7 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
     .option('--explain [mapping]', 'show, for the first records, where each field came from, and write nothing')
     .option('--records <n>', 'with --explain: how many records to show', '3')
+    .option('--force', 'overwrite the output file when it exists already')
     .option('--json', 'print the report as JSON')
     .addHelpText(
       'after',
@@ -74,8 +104,8 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
 Every source record is imported or reported with its file, record number, line and field. Fields the source
 does not have stay empty, and the tasks that need them are skipped (and counted) when the cases are run and
 scored — never scored as wrong. The output is read back by the ClinicalBench loader before this command ends,
-so what it writes is what \`validate\` and \`run --cases\` accept. The mapping format is in the README
-("Bring your own data").
+so what it writes is what \`validate\` and \`run --cases\` accept; an output file that exists already is kept
+unless --force. The mapping format is in the README ("Bring your own data").
 
 Examples:
   clinicallab import agentclinic_medqa.jsonl --preset agentclinic -o agentclinic.jsonl
@@ -115,6 +145,7 @@ Examples:
       const taxonomy = await taxonomyFrom(opts.departments);
       const out = explain ? undefined : (opts.out ?? `${basename(file, extname(file))}.clinicalbench.jsonl`);
       if (out && resolve(out) === resolve(file)) throw new UsageError(`--out ${out} is the source file itself; write the records somewhere else`);
+      if (out && !opts.force && existsSync(out)) throw new UsageError(`${out} exists already; give --force to overwrite it, or another --out`);
       const text = await readText(file, 'the source file');
       const result = importText(text, file, {
         ...(opts.preset ? { preset: opts.preset as Preset } : {}),
@@ -123,18 +154,19 @@ Examples:
         ...(opts.format ? { format: opts.format as SourceFormat } : {}),
         ...(delimiter ? { delimiter } : {}),
         taxonomy,
-        ...(out ? { outputName: out } : {}),
         explain: explain ? shown : 0,
       });
-      if (out) await writeFileAtomic(out, toJsonLines(result.records));
+      // a problem with the whole file (not one of its records) means there is nothing worth writing
+      const written = out !== undefined && !result.problems.some((p) => p.severity === 'error' && p.record === undefined) ? out : undefined;
+      if (written) await writeFileAtomic(written, toJsonLines(result.records));
       const errors = result.problems.filter((p) => p.severity === 'error').length;
       if (errors > 0) setExit(1);
       if (opts.json) {
         const { records: _records, cases: _cases, ...rest } = result;
-        io.out(JSON.stringify({ ok: errors === 0, ...(out ? { out } : {}), imported: result.cases.length, ...rest }, null, 2));
+        io.out(JSON.stringify({ ok: errors === 0, ...(written ? { out: written } : {}), imported: result.cases.length, ...rest }, null, 2));
         return;
       }
       if (explain) printExplain(io, result);
-      else printReport(io, result, out);
+      else printReport(io, result, written);
     });
 }
