@@ -59,9 +59,10 @@ describe('the AgentClinic preset', () => {
 
   it('keeps the body site in an imaging exam\'s name, with the modality of the table', () => {
     const knee = byDx('Medial meniscus tear of the right knee');
-    expect(knee.imaging.map((e) => [e.key, e.name])).toEqual([
-      ['digital_radiography_right_knee', 'Digital radiography right knee'],
-      ['plain_magnetic_resonance_imaging_scan_right_knee', 'Plain magnetic resonance imaging scan right knee'],
+    // known modalities with their site: named from the table, and not reported as keys the table lacks
+    expect(knee.imaging.map((e) => [e.key, e.name, e.known])).toEqual([
+      ['digital_radiography_right_knee', 'digital radiography (X-ray), right knee', true],
+      ['plain_magnetic_resonance_imaging_scan_right_knee', 'plain MRI scan, right knee', true],
     ]);
     expect(knee.imaging[1]!.findings).toBe('Horizontal tear through the posterior horn of the medial meniscus.');
     const gallbladder = byDx('Acute calculous cholecystitis');

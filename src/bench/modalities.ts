@@ -2,6 +2,7 @@
  * Imaging modality keys (PROTOCOL §3) with display names in both languages. Unknown keys are allowed
  * everywhere and shown humanised, because real files carry keys this table does not know.
  */
+import type { Language } from './language.js';
 import { nameTable, type NamedKey } from './name-table.js';
 
 export type Modality = NamedKey;
@@ -34,9 +35,31 @@ function m(key: string, zh: string, en: string): Modality {
 }
 
 const TABLE = nameTable(MODALITIES);
+/** Longest keys first, so a site is split off the most specific modality. */
+const BY_LENGTH = [...MODALITIES].sort((a, b) => b.key.length - a.key.length);
 
-/** The table entry for a key, or undefined for keys the table does not know. */
-export const modalityOf = TABLE.of;
+/**
+ * A key that names a modality of the table and then the body site it was done on (`digital_radiography_right_knee`,
+ * as importers write them so the site is not lost): the modality and the site, or undefined.
+ */
+export function modalityWithSite(key: string): { modality: Modality; site: string } | undefined {
+  const k = key.trim();
+  const modality = BY_LENGTH.find((m) => k.startsWith(`${m.key}_`) && k.length > m.key.length + 1);
+  return modality ? { modality, site: k.slice(modality.key.length + 1).replace(/_/g, ' ') } : undefined;
+}
 
-/** A display name for any key; unknown keys are humanised (`bone_scan` → `Bone scan`). */
-export const modalityName = TABLE.name;
+/** The table entry for a key (also for a modality key followed by a body site), or undefined for keys the table does not know. */
+export function modalityOf(key: string): Modality | undefined {
+  return TABLE.of(key) ?? modalityWithSite(key)?.modality;
+}
+
+/**
+ * A display name for any key: the table's name, with the body site after it for a key that carries one
+ * (`digital radiography (X-ray), right knee`); unknown keys are humanised (`bone_scan` → `Bone scan`).
+ */
+export function modalityName(key: string, lang: Language): string {
+  if (TABLE.of(key)) return TABLE.name(key, lang);
+  const sited = modalityWithSite(key);
+  if (!sited) return TABLE.name(key, lang);
+  return lang === 'zh' ? `${sited.modality.zh}（${sited.site}）` : `${sited.modality.en}, ${sited.site}`;
+}
