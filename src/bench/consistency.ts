@@ -6,7 +6,7 @@
  * These are findings about content, not load errors: a case that fails them still loads.
  */
 import type { ClinicalCase } from './case.js';
-import { numericValue, outsideRange } from './labs.js';
+import { rangeSide } from './labs.js';
 import { splitNumbered } from './lists.js';
 import { foldKey, toHalfWidth } from './text.js';
 
@@ -37,14 +37,12 @@ export function checkConsistency(c: ClinicalCase): ConsistencyFinding[] {
     const field = `laboratory_examination.${lab.key}`;
     const flagged = lab.items.filter((i) => i.flag !== '');
     for (const item of lab.items) {
-      const outside = outsideRange(item.value, item.range);
+      const side = rangeSide(item.value, item.range);
       const label = `${item.abbr || item.name} ${item.value} (range ${item.range || '?'})`;
-      if (outside === true && item.flag === '') add(`${field}.result`, `${label} is outside its range but has no ↑/↓`);
-      if (outside === false && item.flag !== '') add(`${field}.result`, `${label} is flagged ${item.flag} but lies inside its range`);
-      if (outside === true && item.flag !== '') {
-        const low = (numericValue(item.value) ?? 0) < Number(item.range.split(/[-~]/)[0]);
-        if (/^-?\d/.test(item.range) && low !== (item.flag === '↓')) add(`${field}.result`, `${label} has the wrong arrow ${item.flag}`);
-      }
+      if (side === undefined) continue;
+      if (side !== 'in' && item.flag === '') add(`${field}.result`, `${label} is outside its range but has no ↑/↓`);
+      if (side === 'in' && item.flag !== '') add(`${field}.result`, `${label} is flagged ${item.flag} but lies inside its range`);
+      if ((side === 'high' && item.flag === '↓') || (side === 'low' && item.flag === '↑')) add(`${field}.result`, `${label} has the wrong arrow ${item.flag}`);
     }
     const abnormal = lab.abnormal.trim();
     const listed = abnormal === '' || NOTHING_ABNORMAL.test(abnormal) ? [] : splitNumbered(abnormal);

@@ -15,6 +15,7 @@ export * from './schema.js';
 export * from './stats.js';
 export * from './summary.js';
 export * from './text.js';
+export * from './uids.js';
 export * from './bundled.js';
 export * from './support.js';
 export * from './import/index.js';

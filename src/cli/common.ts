@@ -5,6 +5,7 @@ import { loadDepartmentFile } from '../bench/department-file.js';
 import { parseLanguage, type Language } from '../bench/language.js';
 import { formatProblem, loadCases, type LoadResult } from '../bench/loader.js';
 import type { SupportCounts } from '../bench/support.js';
+import { selectByUid, UidSelectionError } from '../bench/uids.js';
 import { paint, type Io } from './io.js';
 
 /** An error the user caused (bad flag, missing file): printed without a stack trace, exit code 2. */
@@ -12,6 +13,16 @@ export class UsageError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UsageError';
+  }
+}
+
+/** The records of the case a `--show` / `--uid` value selects (the rule of src/bench/uids.ts); none or several is a usage error. */
+export function recordsOfUid<T extends { uid: string }>(cases: readonly T[], query: string): T[] {
+  try {
+    return selectByUid(cases, query);
+  } catch (err) {
+    if (err instanceof UidSelectionError) throw new UsageError(err.message);
+    throw err;
   }
 }
 

@@ -172,6 +172,8 @@ export interface CaseGold {
 
 export interface CaseView {
   uid: string;
+  /** The uid as the case browser lists it: long enough to tell apart every uid of the report (bench/uids.ts). */
+  shortUid: string;
   language: string;
   department: string;
   /** Null when the run's case files could not be read. */

@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import { packageVersion } from '../bench/bundled.js';
 import type { ClinicalCase } from '../bench/case.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
+import { shortUid, uidDisplayLength } from '../bench/uids.js';
 import { COLUMNS, leaderboard, type CaseScores, type Column, type MetricOptions } from '../metrics/clinical.js';
 import { leaderboardCI } from '../metrics/compare.js';
 import { departmentWinRate, dwrCI } from '../metrics/dwr.js';
@@ -134,10 +135,11 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
     return (depOrder.get(x.department) ?? 999) - (depOrder.get(y.department) ?? 999) || x.department.localeCompare(y.department) || x.uid.localeCompare(y.uid) || x.language.localeCompare(y.language);
   });
   const caseIndex = new Map(caseKeys.map((k, i) => [k, i]));
+  const uidLength = uidDisplayLength([...caseInfo.values()].map((info) => info.uid));
   const cases: CaseView[] = caseKeys.map((k) => {
     const info = caseInfo.get(k)!;
     const content = info.c && opts.details !== false ? caseContent(info.c, taxonomy) : null;
-    return { uid: info.uid, language: info.language, department: info.department, inputs: content?.inputs ?? null, gold: content?.gold ?? null, answers: {} };
+    return { uid: info.uid, shortUid: shortUid(info.uid, uidLength), language: info.language, department: info.department, inputs: content?.inputs ?? null, gold: content?.gold ?? null, answers: {} };
   });
 
   // models: the same model id in several runs gets the run's name in its label

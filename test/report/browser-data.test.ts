@@ -14,6 +14,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shortUid, uidDisplayLength } from '../../src/bench/uids.js';
 import { chartAssets } from '../../src/report/assets.js';
 import { CLIENT_SCRIPT, renderHtml } from '../../src/report/html.js';
 import { writeFileAtomic } from '../../src/report/index.js';
@@ -63,7 +64,8 @@ function enlarge(vm: ReportViewModel, copies: number): ReportViewModel {
     for (const c of vm.cases) cases.push({ ...recode(c, f), uid: `${c.uid.slice(0, 26)}${i.toString(16).padStart(6, '0')}` });
     for (const r of vm.rows) rows.push({ ...recode(r, f), case: r.case + offset });
   }
-  return { ...vm, cases, rows, reference: null };
+  const uidLength = uidDisplayLength(cases.map((c) => c.uid));
+  return { ...vm, cases: cases.map((c) => ({ ...c, shortUid: shortUid(c.uid, uidLength) })), rows, reference: null };
 }
 
 /** Bytes of a page that do not grow with the data: the charting library, the page's script. */

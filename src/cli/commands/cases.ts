@@ -2,8 +2,9 @@
 import type { Command } from 'commander';
 import type { ClinicalCase } from '../../bench/case.js';
 import { filterCases } from '../../bench/stats.js';
+import { shortUid, uidDisplayLength } from '../../bench/uids.js';
 import { paint, table, truncate, type Io } from '../io.js';
-import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
+import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, recordsOfUid, taxonomyFrom, UsageError } from '../common.js';
 
 interface Options {
   department?: string;
@@ -20,7 +21,7 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .argument('[paths...]', 'files or folders; default: the bundled open case set')
     .option('-d, --department <name>', 'only this department (any name: 消化内科, Gastroenterology, gastroenterology department …)')
     .option('-l, --lang <lang>', 'only this language (zh or en)')
-    .option('-s, --show <uid>', 'show the case with this clinical_case_uid (a unique prefix is enough)')
+    .option('-s, --show <uid>', 'show the case with this clinical_case_uid (an exact uid always wins; otherwise a unique start is enough)')
     .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
     .option('--json', 'print JSON instead of text')
     .addHelpText(
@@ -38,23 +39,25 @@ Examples:
       if (opts.department && !department) throw new UsageError(`--department "${opts.department}" is not a department of the list`);
       const result = await loadWithReport(io, casePathsOrBundled(paths), { taxonomy, quiet: true, json: opts.json ?? false });
       if (hasErrors(result)) setExit(1);
-      let cases = filterCases(result.cases, { ...(department ? { department } : {}), ...(language ? { language } : {}) });
+      const filter = { ...(department ? { department } : {}), ...(language ? { language } : {}) };
       if (opts.show !== undefined) {
-        const prefix = opts.show.trim().toLowerCase();
-        cases = cases.filter((c) => c.uid.toLowerCase().startsWith(prefix));
-        const uids = new Set(cases.map((c) => c.uid));
-        if (uids.size === 0) throw new UsageError(`no case with uid "${opts.show}"${language ? ` in ${language}` : ''}`);
-        if (uids.size > 1) throw new UsageError(`"${opts.show}" matches ${uids.size} cases (${[...uids].slice(0, 5).join(', ')}…); give more of the uid`);
+        // the uid is chosen among all the loaded cases, so --lang and --department never turn an exact uid into a prefix of another
+        const records = recordsOfUid(result.cases, opts.show);
+        const cases = filterCases(records, filter);
+        if (cases.length === 0) throw new UsageError(`case ${records[0]!.uid} has no record${language ? ` in ${language}` : ''}${department ? ` in ${department.short}` : ''}`);
         if (opts.json) io.out(JSON.stringify(cases.map(caseJson), null, 2));
         else io.out(cases.map((c) => showCase(io, c)).join('\n\n'));
         return;
       }
+      const cases = filterCases(result.cases, filter);
       if (opts.json) {
         io.out(JSON.stringify(cases.map(listJson), null, 2));
         return;
       }
+      // as long as it takes to tell apart every uid of the files, so any shown uid works with --show
+      const uidLength = uidDisplayLength(result.cases.map((c) => c.uid));
       const rows = cases.map((c) => [
-        c.uid.slice(0, 8),
+        shortUid(c.uid, uidLength),
         c.language,
         c.gold.department ? (c.language === 'zh' ? c.gold.department.zh : c.gold.department.short) : '—',
         truncate(c.gold.principalDiagnosis, 40),

@@ -5,7 +5,7 @@ import { GENERATION_KINDS, type GenerationKind } from '../../tasks/definitions.j
 import { casePrompts } from '../../tasks/prompts.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, type Io } from '../io.js';
-import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
+import { casePathsOrBundled, languageOption, loadWithReport, recordsOfUid, taxonomyFrom, UsageError } from '../common.js';
 
 interface Options {
   uid: string;
@@ -21,7 +21,7 @@ export function register(program: Command, io: Io): void {
     .command('prompt')
     .description('print the prompts of one case as the model receives them')
     .argument('[paths...]', 'files or folders; default: the bundled open case set')
-    .requiredOption('-u, --uid <uid>', 'clinical_case_uid of the case (a unique prefix is enough)')
+    .requiredOption('-u, --uid <uid>', 'clinical_case_uid of the case (an exact uid always wins; otherwise a unique start is enough)')
     .option('-l, --lang <lang>', 'zh or en (default: every language the case has)')
     .option('-k, --kind <kind>', `one of ${GENERATION_KINDS.join(', ')} (default: all)`)
     .option('-t, --templates <dir>', 'folder with your own templates (<dir>/<lang>/<name>.txt) replacing the built-in ones')
@@ -45,11 +45,10 @@ Examples:
       }
       const templates = await loadTemplates(opts.templates);
       const result = await loadWithReport(io, casePathsOrBundled(paths), { taxonomy, quiet: true, json: opts.json ?? false });
-      const prefix = opts.uid.trim().toLowerCase();
-      const cases = filterCases(result.cases, language ? { language } : {}).filter((c) => c.uid.toLowerCase().startsWith(prefix));
-      const uids = new Set(cases.map((c) => c.uid));
-      if (uids.size === 0) throw new UsageError(`no case with uid "${opts.uid}"`);
-      if (uids.size > 1) throw new UsageError(`"${opts.uid}" matches ${uids.size} cases; give more of the uid`);
+      // the uid is chosen among all the loaded cases, so --lang never turns an exact uid into a prefix of another
+      const records = recordsOfUid(result.cases, opts.uid);
+      const cases = filterCases(records, language ? { language } : {});
+      if (cases.length === 0) throw new UsageError(`case ${records[0]!.uid} has no record in ${language}`);
       const prompts = cases.flatMap((c) => casePrompts(c, { templates, taxonomy }, kinds));
       if (opts.json) {
         io.out(JSON.stringify(prompts, null, 2));

@@ -2,6 +2,8 @@
  * Client script, part 3: the case browser. Rows (model × case × task) are filtered in memory and shown a page at
  * a time, so tens of thousands of rows stay fast; a row opens its case: what the model saw, the gold answers,
  * and each model's answer section by section beside the verdict, its rule and reason, or the text components.
+ * Rows show each uid as `shortUid` (as long as the report's uids need to be told apart); a whole uid in the search
+ * box shows that case only, never also the cases whose uid it starts.
  */
 export const CLIENT_CASES = String.raw`
 /* ---------- case browser ---------- */
@@ -21,6 +23,15 @@ function rowSearch(i) {
   }
   return s;
 }
+var casesByUid = null;
+/** The cases whose uid is the search text (ignoring letter case), or null: a whole uid shows that case only, not the cases whose uid it starts. */
+function casesOfUid(q) {
+  if (!casesByUid) {
+    casesByUid = {};
+    DATA.cases.forEach(function (c, i) { var k = c.uid.toLowerCase(); (casesByUid[k] || (casesByUid[k] = {}))[i] = true; });
+  }
+  return Object.prototype.hasOwnProperty.call(casesByUid, q) ? casesByUid[q] : null;
+}
 function examName(c, key) {
   if (!key) return '';
   var list = c.gold ? c.gold.imaging : [];
@@ -33,6 +44,7 @@ function depLabel(id) {
 }
 function applyFilters() {
   var out = [], q = cb.q.trim().toLowerCase(), m = cb.model === '' ? -1 : Number(cb.model);
+  var only = q ? casesOfUid(q) : null;
   for (var i = 0; i < DATA.rows.length; i++) {
     var r = DATA.rows[i];
     if (m >= 0 && r.model !== m) continue;
@@ -42,7 +54,7 @@ function applyFilters() {
       var o = cb.outcome;
       if (o === 'correct' ? r.correct !== true : o === 'incorrect' ? r.correct !== false : r.status !== o) continue;
     }
-    if (q && rowSearch(i).indexOf(q) < 0) continue;
+    if (only ? !only[r.case] : q && rowSearch(i).indexOf(q) < 0) continue;
     out.push(i);
   }
   cb.matches = out;
@@ -76,7 +88,7 @@ function renderCases() {
   cb.matches.slice(start, start + cb.size).forEach(function (i) {
     var r = DATA.rows[i], c = DATA.cases[r.case], m = DATA.models[r.model];
     var tr = h('tr', { 'data-row': i, class: i === cb.selected ? 'sel' : null, tabindex: 0, on: { click: function () { openRow(i); }, keydown: function (e) { if (e.key === 'Enter') openRow(i); } } }, [
-      h('td', { class: 'uid', title: c.uid }, c.uid.slice(0, 8)),
+      h('td', { class: 'uid', title: c.uid }, c.shortUid),
       h('td', null, c.language),
       h('td', null, depLabel(c.department)),
       h('td', { title: m ? m.label : null }, m ? shortLabel(m) : String(r.model)),
