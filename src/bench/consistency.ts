@@ -64,7 +64,8 @@ export function checkConsistency(c: ClinicalCase): ConsistencyFinding[] {
   }
 
   const principal = foldKey(c.gold.principalDiagnosis);
-  if (principal !== '' && !c.gold.preliminaryDiagnosis.some((d) => foldKey(d).includes(principal) || principal.includes(foldKey(d)))) {
+  // a partial dataset may have no preliminary list at all: then there is nothing to check the principal against
+  if (principal !== '' && c.gold.preliminaryDiagnosis.length > 0 && !c.gold.preliminaryDiagnosis.some((d) => foldKey(d).includes(principal) || principal.includes(foldKey(d)))) {
     add('principal_diagnosis', `"${c.gold.principalDiagnosis}" is not among the preliminary diagnoses`);
   }
   if (c.summary.auxiliaryExamination === '') add('clinical_case_summary', 'has no auxiliary examination section');

@@ -29,6 +29,13 @@ describe('consistency checks', () => {
     expect(messages).toContain('laboratory_examination.blood_biochemistry_test.abnormal: lists 1 item but the result flags 3');
     expect(messages).toContain('principal_diagnosis: "Acute cholangitis" is not among the preliminary diagnoses');
   });
+  it('do not report a principal diagnosis as missing from a preliminary list the record does not have (a partial dataset)', async () => {
+    const c = await enCase();
+    c.gold.preliminaryDiagnosis = [];
+    c.gold.principalDiagnosis = 'Acute cholangitis';
+    expect(checkConsistency(c).filter((f) => f.field === 'principal_diagnosis')).toEqual([]);
+  });
+
   it('catch a flagged item listed without its value', async () => {
     const c = await enCase();
     c.labs[1]!.abnormal = '1. Amylase# (AMY#) 125U/L ↑; 2. Calcium (Ca) 1.98mmol/L ↓; 3. Albumin/Globulin Ratio (A/G) 1.1 ↓.';
