@@ -12,11 +12,13 @@ import { cacheKey, type ResponseCache } from './cache.js';
 import type { ModelEntry } from './jobs.js';
 import { AdaptiveLimiter, backoffDelay, MAX_RETRY_AFTER_MS, sleep, type BackoffOptions } from './limiter.js';
 import { ModelStop } from './model-stop.js';
+import { wellFormed } from './well-formed.js';
 import type { Redactor } from './secrets.js';
 import type { JobResult, StoredJob } from './store.js';
 
 export type Outcome =
-  | { status: 'done'; result: GenerateResult; latencyMs: number; attempts: number; cached: boolean; cost: number | null }
+  /** `repaired`: the answer had lone UTF-16 surrogates, each stored as U+FFFD (the store keeps well-formed UTF-8 only). */
+  | { status: 'done'; result: GenerateResult; latencyMs: number; attempts: number; cached: boolean; cost: number | null; repaired?: boolean }
   | { status: 'error'; kind: string; message: string; attempts: number }
   | { status: 'cancelled'; attempts: number }
   /** The model was stopped (its key refused, or its server asking too long a wait again): the job stays pending. */
@@ -116,10 +118,10 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
     try {
       const answer = await ctx.model.generate({ ...request, signal });
       if (answer.text.trim() === '') throw new ModelError('empty-response', 'the model returned an empty answer');
-      const result = cleanAnswer(answer, ctx.redactor);
+      const { result, repaired } = cleanAnswer(answer, ctx.redactor);
       ctx.limiter.onSuccess();
       putInCache(ctx.cache, key, ctx.entry.spec.id, result);
-      return { status: 'done', result, latencyMs: Math.round(performance.now() - started), attempts, cached: false, cost: costOf(result.usage, ctx.price) };
+      return { status: 'done', result, latencyMs: Math.round(performance.now() - started), attempts, cached: false, cost: costOf(result.usage, ctx.price), ...(repaired ? { repaired } : {}) };
     } catch (err) {
       error = toModelError(err, signal);
       if (timeout.aborted && !ctx.signal.aborted) error = new ModelError('timeout', `no answer within ${ctx.entry.timeoutMs} ms`, { cause: err });
@@ -148,10 +150,10 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
   }
 }
 
-/** An answer as it may be kept: no secret a server echoed back in it. */
-function cleanAnswer(result: GenerateResult, redactor: Redactor): GenerateResult {
-  const text = redactor.redactSecrets(result.text);
-  return text === result.text ? result : { ...result, text };
+/** An answer as it may be kept: no secret a server echoed back in it, and well-formed text. */
+function cleanAnswer(answer: GenerateResult, redactor: Redactor): { result: GenerateResult; repaired: boolean } {
+  const { text, repaired } = wellFormed(redactor.redactSecrets(answer.text));
+  return { result: text === answer.text ? answer : { ...answer, text }, repaired };
 }
 
 const duration = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} s` : `${Math.round(ms)} ms`);

@@ -55,6 +55,8 @@ export interface RunnerResult {
   /** Jobs left pending (budget reached, interrupted, or a model that could not be created). */
   pending: number;
   cached: number;
+  /** Answers that had lone UTF-16 surrogates, stored with each replaced by U+FFFD. */
+  repaired: number;
   inputTokens: number;
   outputTokens: number;
   /** Spent by this invocation; null when some answered job had no known price. */
@@ -88,7 +90,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
   store.addJobs(opts.jobs);
   store.reclaimStale(Date.now(), new Set([worker]));
 
-  const result: RunnerResult = { done: 0, errors: 0, pending: 0, cached: 0, inputTokens: 0, outputTokens: 0, cost: 0, budgetReached: false, interrupted: false, wallMs: 0 };
+  const result: RunnerResult = { done: 0, errors: 0, pending: 0, cached: 0, repaired: 0, inputTokens: 0, outputTokens: 0, cost: 0, budgetReached: false, interrupted: false, wallMs: 0 };
   const budget = new Budget(opts.maxCost, opts.maxCost === undefined ? 0 : store.totals().cost); // the budget covers the whole run
   const outputSeen = new Map<string, { n: number; total: number }>();
 
@@ -146,6 +148,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
       if (!saved) return;
       result.done++;
       if (outcome.cached) result.cached++;
+      if (outcome.repaired) result.repaired++;
       result.inputTokens += r.usage.inputTokens ?? 0;
       result.outputTokens += r.usage.outputTokens ?? 0;
       if (outcome.cost === null) result.cost = null;

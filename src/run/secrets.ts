@@ -5,6 +5,7 @@
  */
 import { apiKeyFor } from '../models/registry.js';
 import { urlSecrets } from '../models/spec.js';
+import { wellFormed } from './well-formed.js';
 import type { ModelEntry } from './jobs.js';
 
 export class Redactor {
@@ -24,7 +25,7 @@ export class Redactor {
 
   /** redactSecrets, and also whatever looks like a credential in an error text: auth headers, key parameters, URL user info. */
   redact(text: string): string {
-    const out = this.redactSecrets(text);
+    const out = wellFormed(this.redactSecrets(text)).text;
     // Authorization headers and key-like URL parameters, whatever their value
     return out
       .replace(/(authorization["']?\s*[:=]\s*["']?)(bearer\s+)?[^\s"',}]+/gi, '$1$2***')

@@ -29,6 +29,7 @@ export function printRunSummary(io: Io, info: RunInfo, result: RunnerResult): vo
   );
   io.out(`Whole run: ${t.done}/${t.all} done, ${t.error} errors, ${t.pending + t.running} pending; cost ${money(t.cost, t.unpricedDone > 0)}.`);
   for (const e of info.errorsByKind) io.out(paint(io, 'red', `  ${e.n} × ${e.kind}: ${e.example}`));
+  if (result.repaired > 0) io.out(paint(io, 'yellow', `${result.repaired} answer${result.repaired === 1 ? '' : 's'} had broken characters (lone UTF-16 surrogates), stored as U+FFFD.`));
   if (result.interrupted) io.out(paint(io, 'yellow', 'Interrupted: run the same command again to continue.'));
   if (result.budgetReached) io.out(paint(io, 'yellow', 'Budget reached: raise --max-cost and run the same command again to continue.'));
   if (t.error > 0) io.out(`Errors are excluded from scores. Re-run them with: clinicallab run --retry-errors ${info.dir}`);
