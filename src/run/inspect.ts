@@ -9,7 +9,8 @@ export interface RunInfo {
   dir: string;
   manifest?: Manifest;
   counts: StatusCount[];
-  totals: { done: number; error: number; pending: number; running: number; all: number; inputTokens: number; outputTokens: number; cost: number; unpricedDone: number };
+  /** `stale`: running jobs whose worker is gone or whose lease ran out (the next run takes them back). */
+  totals: { done: number; error: number; pending: number; running: number; stale: number; all: number; inputTokens: number; outputTokens: number; cost: number; unpricedDone: number };
   /**
    * complete: every job done; errors: some ended in error; incomplete: some still pending or running; damaged:
    * the store could not be read (only in listings, with `problem` saying why and what to do).
@@ -20,7 +21,7 @@ export interface RunInfo {
   problem?: string;
 }
 
-const NO_TOTALS: RunInfo['totals'] = { done: 0, error: 0, pending: 0, running: 0, all: 0, inputTokens: 0, outputTokens: 0, cost: 0, unpricedDone: 0 };
+const NO_TOTALS: RunInfo['totals'] = { done: 0, error: 0, pending: 0, running: 0, stale: 0, all: 0, inputTokens: 0, outputTokens: 0, cost: 0, unpricedDone: 0 };
 
 export function isRunDir(dir: string): boolean {
   return existsSync(join(dir, STORE_FILE));
@@ -33,7 +34,8 @@ export function describeRun(dir: string): RunInfo {
     const counts = store.counts();
     const sum = (s: string): number => counts.filter((c) => c.status === s).reduce((n, c) => n + c.n, 0);
     const t = store.totals();
-    const totals = { done: sum('done'), error: sum('error'), pending: sum('pending'), running: sum('running'), all: counts.reduce((n, c) => n + c.n, 0), ...t };
+    const running = sum('running');
+    const totals = { done: sum('done'), error: sum('error'), pending: sum('pending'), running, stale: running > 0 ? store.staleCount() : 0, all: counts.reduce((n, c) => n + c.n, 0), ...t };
     const errorsByKind = store.errorSummary();
     const status: RunInfo['status'] = totals.all === 0 ? 'empty' : totals.pending + totals.running > 0 ? 'incomplete' : totals.error > 0 ? 'errors' : 'complete';
     const manifest = store.getManifest<Manifest>();

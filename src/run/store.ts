@@ -210,18 +210,30 @@ export class RunStore {
    * this process is running.
    */
   reclaimStale(now = Date.now(), live: ReadonlySet<string> = new Set()): number {
+    const stale = this.staleRunning(now, live);
+    const reset = this.db.prepare(`UPDATE jobs SET status = 'pending', worker = NULL, lease_until = NULL, updated_at = ? WHERE key = ? AND status = 'running'`);
+    this.db.transaction(() => stale.forEach((r) => reset.run(now, r.key)))();
+    return stale.length;
+  }
+
+  /**
+   * How many running jobs are stale: their lease ran out, or their worker's process on this host is gone (a
+   * killed worker). Nothing is changed; the next run takes them back.
+   */
+  staleCount(now = Date.now()): number {
+    return this.staleRunning(now, new Set()).length;
+  }
+
+  private staleRunning(now: number, live: ReadonlySet<string>): { key: string }[] {
     const running = this.db.prepare(`SELECT key, worker, lease_until FROM jobs WHERE status = 'running'`).all() as { key: string; worker: string | null; lease_until: number | null }[];
     const host = hostname();
-    const stale = running.filter((r) => {
+    return running.filter((r) => {
       if (r.lease_until === null || r.lease_until < now || r.worker === null) return true;
       const [h, pid] = r.worker.split('/');
       if (h !== host || pid === undefined) return false;
       if (Number(pid) === process.pid) return !live.has(r.worker);
       return !processAlive(Number(pid));
     });
-    const reset = this.db.prepare(`UPDATE jobs SET status = 'pending', worker = NULL, lease_until = NULL, updated_at = ? WHERE key = ? AND status = 'running'`);
-    this.db.transaction(() => stale.forEach((r) => reset.run(now, r.key)))();
-    return stale.length;
   }
 
   /** Put every errored job (optionally of some models) back to pending; returns how many. */

@@ -5,10 +5,11 @@ import { filterCases } from '../../bench/stats.js';
 import { ModelError } from '../../models/errors.js';
 import { configCasePaths, type Config } from '../../run/config.js';
 import { evaluate, type Manifest } from '../../run/evaluate.js';
-import { describeRun, isRunDir } from '../../run/inspect.js';
+import { describeRun, isRunDir, type RunInfo } from '../../run/inspect.js';
 import { planPrompts } from '../../run/plan.js';
 import { Progress } from '../../run/progress.js';
 import { kindsForTasks, modelEntries, newRunId, RUNS_DIR, unpriced } from '../../run/setup.js';
+import type { RunnerResult } from '../../run/runner.js';
 import { RunStore, STORE_FILE } from '../../run/store.js';
 import { storeErrorOf } from '../../run/store-errors.js';
 import { GENERATION_KINDS } from '../../tasks/definitions.js';
@@ -155,6 +156,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   process.on('SIGINT', onSigint);
   const tty = Boolean(process.stderr.isTTY) && !flags.json;
   let progress: Progress | undefined;
+  let stoppedModels = 0;
   if (!flags.json) io.out(`Run directory: ${dir}${existsSync(join(dir, 'run.sqlite')) ? ' (resuming)' : ''}`);
   try {
     const { result } = await evaluate({
@@ -176,7 +178,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
       },
       onEvent: (e) => {
         if (e.type === 'model-failed') io.err(`${paint(io, 'red', 'error')}: ${e.model}: ${e.message}`);
-        else if (e.type === 'model-stopped') io.err(`${paint(io, 'red', 'stopped')}: ${e.model}: ${e.message}. Its ${e.pending} unanswered job${e.pending === 1 ? ' is' : 's are'} left pending: run the same command again to continue.`);
+        else if (e.type === 'model-stopped' && ++stoppedModels > 0) io.err(`${paint(io, 'red', 'stopped')}: ${e.model}: ${e.message}. Its ${e.pending} unanswered job${e.pending === 1 ? ' is' : 's are'} left pending: run the same command again to continue.`);
         else if (e.type === 'budget-reached') io.err(paint(io, 'yellow', `budget reached: $${e.spent.toFixed(4)} spent on this run (earlier invocations included) of --max-cost $${e.maxCost}; no new requests are started, those in flight finish`));
         progress?.update(e);
       },
@@ -195,7 +197,12 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
       const report = await writeReport([dir], join(dir, 'report.html'));
       if (!flags.json) io.out(paint(io, 'bold', `Report:  ${report.file}`) + paint(io, 'dim', '  (open it in a browser; clinicallab view serves all runs)'));
     }
-    return info.status === 'complete' ? 0 : 1;
+    if (hasErrors(loaded)) {
+      // the valid records were run and scored; the exit status still says that the input had errors
+      if (!flags.json) io.err(paint(io, 'red', `The case files had errors (listed above): ${loaded.skipped} record${loaded.skipped === 1 ? ' was' : 's were'} not run. Check them with: clinicallab validate`));
+      return 1;
+    }
+    return exitStatus(io, info, result, stoppedModels > 0, Boolean(flags.json));
   } catch (err) {
     if (err instanceof ModelError) throw new UsageError(err.message);
     throw storeErrorOf(err, join(dir, STORE_FILE)); // a SQLite failure not already explained, said for a user
@@ -205,3 +212,19 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   }
 }
 
+
+/**
+ * 0 when the run is complete — or when this worker did all it could and the rest is in the hands of other live
+ * workers (their jobs running under leases that have not passed): then it says so. 1 otherwise.
+ */
+function exitStatus(io: Io, info: RunInfo, result: RunnerResult, modelStopped: boolean, json: boolean): 0 | 1 {
+  if (info.status === 'complete') return 0;
+  const t = info.totals;
+  const othersAtWork = t.running - t.stale;
+  const cleanHere = result.errors === 0 && !result.interrupted && !result.budgetReached && !modelStopped;
+  if (cleanHere && info.status === 'incomplete' && t.pending === 0 && t.error === 0 && t.stale === 0 && othersAtWork > 0) {
+    if (!json) io.out(`This worker is done: the other ${othersAtWork} job${othersAtWork === 1 ? ' is' : 's are'} being answered by other workers on this run (their leases are live).`);
+    return 0;
+  }
+  return 1;
+}

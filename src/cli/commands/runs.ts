@@ -25,7 +25,7 @@ export function register(program: Command, io: Io): void {
       }
       const rows = runs.map((r) => [
         r.dir.split('/').pop()!,
-        r.status,
+        r.totals.stale > 0 ? `${r.status} (${r.totals.stale} stale)` : r.status,
         (r.manifest?.models ?? []).map((m) => m.id).join(', '),
         `${r.totals.done}/${r.totals.all}`,
         String(r.totals.error),
@@ -68,7 +68,13 @@ export function register(program: Command, io: Io): void {
       const t = info.totals;
       io.out(`Tokens ${t.inputTokens.toLocaleString('en-US')} in / ${t.outputTokens.toLocaleString('en-US')} out; cost ${money(t.cost, t.unpricedDone > 0)}`);
       for (const e of info.errorsByKind) io.out(paint(io, 'red', `  ${e.n} × ${e.kind}: ${e.example}`));
+      if (t.stale > 0) io.out(paint(io, 'yellow', staleNote(t.stale)));
     });
+}
+
+/** What a user should know about running jobs nobody is answering any more. */
+export function staleNote(n: number): string {
+  return `${n} running job${n === 1 ? ' is' : 's are'} stale: ${n === 1 ? 'its' : 'their'} worker stopped or ${n === 1 ? 'its' : 'their'} lease ran out; the next \`clinicallab run\` on this run takes ${n === 1 ? 'it' : 'them'} back.`;
 }
 
 function commonDir(paths: string[]): string {
