@@ -22,12 +22,14 @@ describe('model specs', () => {
     expect(parseModelSpec(spec)).toMatchObject(expected);
   });
 
-  it('keeps credentials out of the id', () => {
-    const s = parseModelSpec('openai-compatible:m@https://user:s3cret@api.example.com/v1?api_key=sk-abc&x=1');
-    expect(s.id).toBe('openai-compatible:m@https://api.example.com/v1?api_key=***&x=1');
-    expect(s.id).not.toContain('s3cret');
-    expect(s.baseURL).toContain('s3cret'); // still used for the calls themselves
+  it('keeps credentials out of the id: every query value and key-like path segment starred, user info refused', () => {
+    const s = parseModelSpec('openai-compatible:m@https://api.example.com/gw/k3y0123456789abcdefXYZ/v1?api_key=sk-abc&x=1');
+    expect(s.id).toBe('openai-compatible:m@https://api.example.com/gw/***/v1?api_key=***&x=***');
+    expect(s.id).not.toContain('sk-abc');
+    expect(s.baseURL).toContain('sk-abc'); // still used for the calls themselves
     expect(redactUrl('http://127.0.0.1:8000')).toBe('http://127.0.0.1:8000');
+    expect(() => parseModelSpec('openai-compatible:m@https://user:s3cret@api.example.com/v1')).toThrow(/cannot carry credentials/);
+    expect(() => parseModelSpec('openai-compatible:m@https://user:s3cret@api.example.com/v1')).not.toThrow(/s3cret/);
   });
 
   it.each([
