@@ -5,7 +5,7 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
-import { loadCases, type LoadResult } from '../bench/loader.js';
+import { formatProblem, loadCases, type LoadResult } from '../bench/loader.js';
 import type { Manifest } from '../run/evaluate.js';
 import { SCORED_WITH_KEY } from '../run/recorded.js';
 import { RunStore } from '../run/store.js';
@@ -69,6 +69,11 @@ export interface ScoreRunOptions extends MetricOptions {
    */
   scoring?: EffectiveScoring;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Leave out, instead of failing on, records the run has answers for that are not in the case files (a report
+   * says so in its warnings; `score` fails, naming the record and why).
+   */
+  skipMissing?: boolean;
 }
 
 function bump(map: Record<string, number>, key: string): void {
@@ -112,6 +117,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
       const rows = [];
       for (const [k, caseJobs] of perCase) {
         const c = byKey.get(k);
+        if (!c && opts.skipMissing) continue;
         if (!c) throw new Error(missingCase(dir, k, manifest, loaded, files));
         const outcome = await scoreCase(
           c,
@@ -143,7 +149,7 @@ function missingCase(dir: string, key: string, manifest: Manifest | undefined, l
   const failed = loaded.problems.find((p) => p.severity === 'error' && p.uid === uid);
   return (
     `${dir}: case ${uid} (${language}) is in the run but not in the case files (${files.join(', ')})` +
-    (failed ? `: it could not be loaded (${failed.message})` : '') +
+    (failed ? `: it could not be loaded (${formatProblem(failed)})` : '') +
     (changed.length > 0
       ? `; ${changed.join(', ')} ${changed.length === 1 ? 'has' : 'have'} changed since the run read ${changed.length === 1 ? 'it' : 'them'} — resume the run with --allow-changed-cases to set the answers of removed records aside, or give the original files with --cases`
       : '')

@@ -339,11 +339,20 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
       context: opts.context ?? (await (opts.contexts ?? scoringContexts())(settings)),
       ...(opts.context ? {} : { scoring: data.settings.scoring }),
       ...(opts.cases ? { cases: opts.cases } : {}),
-      ...(loaded ? { loaded } : {}), // the case files just read
+      ...(loaded ? { loaded, skipMissing: true } : {}), // the case files just read; records not in them are said below
       ...(opts.cdaRequiresPreliminary || settings.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
     });
     data = readStore(dir, opts);
     scoredNow = true;
+  }
+  if (loaded) {
+    // answers to records that are not in the case files (removed, or no longer loading) are left out, and said
+    const absent = new Set(data.jobs.filter((j) => !cases.has(caseKey(j.caseUid, j.language))).map((j) => caseKey(j.caseUid, j.language)));
+    if (absent.size > 0) {
+      const some = [...absent].slice(0, 3).map((k) => k.replace('\u0000', ' (') + ')');
+      warnings.push(`${dir}: ${absent.size} record${absent.size === 1 ? '' : 's'} the run has answers for ${absent.size === 1 ? 'is' : 'are'} not in its case files as read now (${some.join(', ')}${absent.size > 3 ? ', …' : ''}); left out of the report`);
+      data.jobs = data.jobs.filter((j) => cases.has(caseKey(j.caseUid, j.language)));
+    }
   }
   for (const o of data.settings.scoring.overrides) warnings.push(`${dir}: scored with ${o} — not the run's own setting`);
   if (data.orphans.length > 0) {
