@@ -49,6 +49,7 @@ list and scoring settings it recorded; the departments of the table are the firs
       if (opts.out) await writeFile(opts.out, `${JSON.stringify(routing, null, 2)}\n`);
       if (opts.json) {
         io.out(JSON.stringify(routing, null, 2));
+        for (const line of overrideLines(scored)) io.err(`${paint(io, 'yellow', 'warning')}: ${line}`);
         return;
       }
       io.out(table(['department', 'ranking (weighted average, cases)', 'basis'], routingRows(routing, taxonomy)));
