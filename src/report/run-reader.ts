@@ -296,7 +296,7 @@ function runRecords(manifest: Manifest | undefined, loaded: readonly ClinicalCas
   return loaded.filter((c) => asked.has(caseKey(c.uid, c.language)));
 }
 
-async function readCases(dir: string, manifest: Manifest | undefined, opts: ReadOptions, taxonomy: DepartmentTaxonomy, warnings: string[]): Promise<LoadResult | null> {
+async function readCases(dir: string, manifest: Manifest | undefined, opts: ReadOptions, taxonomy: DepartmentTaxonomy, warnings: string[], asked: ReadonlySet<string>): Promise<LoadResult | null> {
   const files = opts.cases ?? manifest?.cases.map((c) => c.file) ?? [];
   if (files.length === 0) {
     warnings.push(`${dir}: the run does not name its case files; inputs and gold answers are not shown`);
@@ -310,8 +310,8 @@ async function readCases(dir: string, manifest: Manifest | undefined, opts: Read
         if (recorded && recorded.sha256 !== f.sha256) warnings.push(`${f.file} has changed since the run ${dir} read it: the inputs and gold answers shown are today's`);
       }
     }
-    // records that no longer load are not in the report: say so, never leave it to a smaller count
-    const failed = loaded.problems.filter((p) => p.severity === 'error');
+    // records the run asked about that no longer load are not in the report: say so, never leave it to a smaller count
+    const failed = loaded.problems.filter((p) => p.severity === 'error' && (p.uid === undefined || asked.has(p.uid)));
     if (failed.length > 0) warnings.push(`${dir}: ${failed.length} problem${failed.length === 1 ? '' : 's'} reading its case files, whose records are not in the report (first: ${formatProblem(failed[0]!)})`);
     return loaded;
   } catch (err) {
@@ -328,7 +328,7 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
   const warnings: string[] = [];
   let data = readStore(dir, opts);
   const { taxonomy } = data.settings;
-  const loaded = await readCases(dir, data.manifest, opts, taxonomy, warnings);
+  const loaded = await readCases(dir, data.manifest, opts, taxonomy, warnings, new Set(data.jobs.map((j) => j.caseUid)));
   const cases = new Map<string, ClinicalCase>((loaded?.cases ?? []).map((c) => [caseKey(c.uid, c.language), c]));
   let scoredNow = false;
   // a caller's own context scores what is not scored yet; settings are compared only when they are the run's

@@ -82,7 +82,8 @@ describe('a run made with a department list of its own', () => {
     expect(report.err).not.toContain('warning');
 
     const routing = await runCli('routing', dir, '--json', '--min-cases', '1');
-    const table = JSON.parse(routing.out) as { departments: Record<string, { models: { n: number }[]; fallback: boolean }> };
+    const table = JSON.parse(routing.out) as { overall: { n: number }[]; departments: Record<string, { models: { n: number }[]; fallback: boolean }> };
+    expect(table.overall).toMatchObject([{ n: 12 }]);
     expect(table.departments['emergency-medicine']).toMatchObject({ fallback: false, models: [{ n: 4 }] });
   });
 
@@ -102,6 +103,9 @@ describe('a run made with a department list of its own', () => {
     // the four records of the emergency department do not load with the built-in list: said, not hidden
     expect(vm.warnings.some((w) => /4 problems reading its case files.*"emergency department" is not one of the 23 departments/.test(w))).toBe(true);
     expect(report.err).toContain('scored with --departments');
+    const html = join(work, 'renamed.html');
+    expect((await runCli('report', dir, '--departments', renamed, '-o', html)).code).toBe(0);
+    expect(readFileSync(html, 'utf8')).toContain(`scored with --departments ${renamed}, 24 departments (the run's: ${departments}, 24 departments)`);
 
     // without the flag the run is read with its own list again (its scores were computed otherwise: rescored)
     const again = JSON.parse((await runCli('report', dir, '--format', 'json')).out) as typeof vm;
