@@ -49,6 +49,8 @@ export interface RecordedInputs {
 
 export const BUILTIN = 'builtin';
 
+type TemplateKey = Parameters<TemplateSet['get']>[0];
+
 /** A hash of a department list's content: two files with the same departments have the same one. */
 export function taxonomyHash(taxonomy: DepartmentTaxonomy): string {
   return sha256(canonicalJson(taxonomy.departments));
@@ -62,7 +64,7 @@ export function departmentListInfo(taxonomy: DepartmentTaxonomy, source: string)
 export function templateTexts(set: TemplateSet, keys: Iterable<string>): RecordedInputs['templates'] {
   const out: RecordedInputs['templates'] = {};
   for (const key of keys) {
-    const t = set.get(key as never);
+    const t = set.get(key as TemplateKey);
     if (t) out[key] = { hash: t.hash, source: t.source, text: t.text };
   }
   return out;
@@ -100,10 +102,10 @@ export function recordedTaxonomy(inputs: RecordedInputs | undefined, where: stri
 export function withRecordedTemplates(base: TemplateSet, inputs: RecordedInputs | undefined, where: string): TemplateSet {
   const set: TemplateSet = new Map(base);
   for (const [key, r] of Object.entries(inputs?.templates ?? {})) {
-    const t = set.get(key as never);
+    const t = set.get(key as TemplateKey);
     if (!t) continue; // a template this version no longer has
     if (templateHash(r.text) !== r.hash) throw new Error(`${where}: the recorded text of template ${key} does not match its hash ${r.hash}; the run store was altered`);
-    set.set(key as never, { ...t, text: r.text, hash: r.hash, source: r.source });
+    set.set(key as TemplateKey, { ...t, text: r.text, hash: r.hash, source: r.source });
   }
   return set;
 }

@@ -11,7 +11,8 @@ import type { FileReport } from '../bench/loader.js';
 import { compareCases, describeFileChanges, recordKey, type CaseChanges, type RecordRef } from './case-check.js';
 import type { Manifest } from './evaluate.js';
 import { readInputs, taxonomyHash, type RecordedInputs } from './recorded.js';
-import type { CaseRecordRow, RunStore } from './store.js';
+import { isRunDir } from './inspect.js';
+import { RunStore, type CaseRecordRow } from './store.js';
 
 /** A resume refused before anything was written or asked; the message says why and what to do. */
 export class ResumeRefused extends Error {
@@ -37,6 +38,17 @@ export function resumeState(store: RunStore): ResumeState | undefined {
   const manifest = store.getManifest<Manifest>();
   if (!manifest) return undefined;
   return { manifest, inputs: readInputs(store), records: store.ledger.caseRecords(), asked: new Set(store.ledger.jobRecords().map((r) => recordKey(r.uid, r.language))) };
+}
+
+/** What a run directory recorded, read without writing anything; undefined when it is not a run (yet). */
+export function readResumeState(dir: string): ResumeState | undefined {
+  if (!isRunDir(dir)) return undefined;
+  const store = RunStore.open(dir);
+  try {
+    return resumeState(store);
+  } finally {
+    store.close();
+  }
 }
 
 export interface ResumeInput {

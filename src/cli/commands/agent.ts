@@ -11,11 +11,10 @@ import { routingRows } from '../../report/routing-table.js';
 import { RunStore } from '../../run/store.js';
 import { filterCases } from '../../bench/stats.js';
 import { writeReport } from '../../report/index.js';
-import { describeRun, isRunDir } from '../../run/inspect.js';
+import { describeRun } from '../../run/inspect.js';
 import { DepartmentTaxonomy } from '../../bench/departments.js';
-import type { Manifest } from '../../run/evaluate.js';
-import { BUILTIN, readInputs, recordedTaxonomy, withRecordedTemplates, type RecordedInputs } from '../../run/recorded.js';
-import { ResumeRefused } from '../../run/resume-check.js';
+import { BUILTIN, recordedTaxonomy, withRecordedTemplates } from '../../run/recorded.js';
+import { readResumeState, ResumeRefused } from '../../run/resume-check.js';
 import { RUNS_DIR, runStamp, unpriced } from '../../run/setup.js';
 import { configCasePaths } from '../../run/config.js';
 import { loadTemplates } from '../../tasks/templates.js';
@@ -47,24 +46,6 @@ interface Options extends SamplingFlags {
   templates?: string;
   maxCost?: string;
   json?: boolean;
-}
-
-function recordedInputsOf(dir: string): RecordedInputs | undefined {
-  const store = RunStore.open(dir);
-  try {
-    return readInputs(store);
-  } finally {
-    store.close();
-  }
-}
-
-function recordedListSource(dir: string): string | undefined {
-  const store = RunStore.open(dir);
-  try {
-    return store.getManifest<Manifest>()?.departmentList?.source;
-  } finally {
-    store.close();
-  }
 }
 
 export function register(program: Command, io: Io, setExit: (code: number) => void): void {
@@ -106,13 +87,12 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
       if (!m || Number(m[2]) < 1) throw new UsageError(`--variant "${opts.variant}" should be k@m with k 1, 3 or 5 and m ≥ 1 (e.g. 1@1, 3@1, 1@3)`);
       const k = Number(m[1]);
       const mm = Number(m[2]);
-      const out = opts.out && isRunDir(opts.out) ? opts.out : undefined;
-      const inputs = out ? recordedInputsOf(out) : undefined;
-      const departmentsFile = opts.departments ?? fileConfig.departments;
-      const recordedList = out ? recordedTaxonomy(inputs, out) : undefined;
       // a resumed run uses the department list and templates it recorded, unless told otherwise
+      const state = opts.out ? readResumeState(opts.out) : undefined;
+      const departmentsFile = opts.departments ?? fileConfig.departments;
+      const recordedList = state ? recordedTaxonomy(state.inputs, opts.out!) : undefined;
       const taxonomy = departmentsFile ? await taxonomyFrom(departmentsFile) : (recordedList ?? DepartmentTaxonomy.default());
-      const taxonomySource = departmentsFile ?? (recordedList ? (recordedListSource(out!) ?? BUILTIN) : BUILTIN);
+      const taxonomySource = departmentsFile ?? (recordedList ? (state?.manifest.departmentList?.source ?? BUILTIN) : BUILTIN);
       const routing: RoutingTable = opts.routing
         ? parseRoutingTable(await readFile(opts.routing, 'utf8'), opts.routing, taxonomy)
         : { source: ['--clinician'], minCases: 0, overall: [{ model: opts.clinician, score: null, n: 0 }], departments: Object.fromEntries(taxonomy.departments.map((d) => [d.id, { models: [{ model: opts.clinician, score: null, n: 0 }], fallback: false }])) };
@@ -130,7 +110,7 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
       checkKeys(entries);
       checkPrices(entries, maxCost);
       const templatesDir = opts.templates ?? fileConfig.templates;
-      const templates = templatesDir || !out ? await loadTemplates(templatesDir) : withRecordedTemplates(await loadTemplates(), inputs, out);
+      const templates = templatesDir || !state ? await loadTemplates(templatesDir) : withRecordedTemplates(await loadTemplates(), state.inputs, opts.out!);
       const loaded = await loadWithReport(io, casePathsOrBundled(opts.cases ?? configCasePaths(fileConfig)), { taxonomy, quiet: true, json: opts.json ?? false });
       let cases = filterCases(loaded.cases, language ? { language } : {});
       if (limit !== undefined) cases = cases.slice(0, limit);

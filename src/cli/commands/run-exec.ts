@@ -6,15 +6,15 @@ import { filterCases } from '../../bench/stats.js';
 import { effectiveScoring } from '../../metrics/settings.js';
 import { describeFileChanges } from '../../run/case-check.js';
 import { BUILTIN, changedTemplateFiles, recordedTaxonomy, withRecordedTemplates } from '../../run/recorded.js';
-import { assertResumable, checkResume, ResumeRefused, resumeState, type ResumeState } from '../../run/resume-check.js';
+import { assertResumable, checkResume, readResumeState, ResumeRefused } from '../../run/resume-check.js';
 import { ModelError } from '../../models/errors.js';
 import { configCasePaths, type Config } from '../../run/config.js';
 import { evaluate, type Manifest } from '../../run/evaluate.js';
-import { describeRun, isRunDir } from '../../run/inspect.js';
+import { describeRun } from '../../run/inspect.js';
 import { planPrompts } from '../../run/plan.js';
 import { Progress } from '../../run/progress.js';
 import { kindsForTasks, modelEntries, newRunId, RUNS_DIR, unpriced } from '../../run/setup.js';
-import { RunStore, STORE_FILE } from '../../run/store.js';
+import { STORE_FILE } from '../../run/store.js';
 import { storeErrorOf } from '../../run/store-errors.js';
 import { GENERATION_KINDS } from '../../tasks/definitions.js';
 import { loadTemplates } from '../../tasks/templates.js';
@@ -48,20 +48,6 @@ export interface RunFlags extends SamplingFlags {
   json?: boolean;
 }
 
-/**
- * A run directory given to resume supplies what it was made with: models, cases, filters, department list,
- * templates and scoring settings — and what it recorded of its case files, to tell whether they changed.
- */
-function previousRun(dir: string): ResumeState | undefined {
-  if (!isRunDir(dir)) return undefined;
-  const store = RunStore.open(dir);
-  try {
-    return resumeState(store);
-  } finally {
-    store.close();
-  }
-}
-
 function configFromManifest(m: Manifest): Config {
   return {
     models: m.models.map((x) => ({
@@ -86,7 +72,9 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   const { config, flags: modelFlags } = samplingSettings(flags);
   const retryDir = typeof flags.retryErrors === 'string' ? flags.retryErrors : undefined;
   const outFlag = retryDir ?? flags.out ?? config.out;
-  const state = outFlag ? previousRun(outFlag) : undefined;
+  // a run directory given to resume supplies what it was made with: models, cases, filters, department list,
+  // templates and scoring settings — and what it recorded of its case files, to tell whether they changed
+  const state = outFlag ? readResumeState(outFlag) : undefined;
   const previous: Manifest | undefined = state?.manifest;
   if (flags.retryErrors && !previous) throw new UsageError(`--retry-errors needs an existing run directory (${outFlag ?? 'give one with --retry-errors <run> or --out'})`);
 
