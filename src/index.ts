@@ -12,6 +12,8 @@ export * from './metrics/compare.js';
 export * from './metrics/dwr.js';
 export * from './metrics/stats.js';
 export * from './metrics/score-run.js';
+export * from './metrics/settings.js';
+export * from './metrics/run-settings.js';
 export * from './metrics/matcher/index.js';
 export * from './metrics/text/index.js';
 export { writeReport, buildViewModel, startViewer } from './report/index.js';

@@ -22,6 +22,9 @@ import { hashOf, sha256 } from '../run/keys.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
 import { Budget, estimateCost } from '../run/budget.js';
 import { redactorFor } from '../run/secrets.js';
+import { caseRecordRows } from '../run/case-check.js';
+import { BUILTIN, departmentListInfo, recordInputs, templateTexts } from '../run/recorded.js';
+import { assertResumable, checkResume, recordsToSetAside, resumeState } from '../run/resume-check.js';
 import { DEFAULTS, type ModelFlags } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
 import { parseSections } from '../tasks/sections.js';
@@ -34,8 +37,14 @@ export interface AgentRunOptions {
   dir: string;
   cases: readonly ClinicalCase[];
   caseFiles: readonly FileReport[];
+  /** Every record of the case files, before the language and limit filters (default: `cases`); each is hashed. */
+  allCases?: readonly ClinicalCase[];
   templates: TemplateSet;
   taxonomy: DepartmentTaxonomy;
+  /** Where the department list came from, for the record (default "builtin"). */
+  taxonomySource?: string;
+  /** Resume although the case files changed (see EvaluateOptions.allowChangedCases). */
+  allowChangedCases?: boolean;
   config: AgentConfig;
   /** Model id the agent's answers are stored and scored under (default `agent#k@m`). */
   name?: string;
@@ -68,6 +77,8 @@ export interface AgentRunResult {
   modelStopped?: string;
   /** What the variant could not do as named (also printed and stored with the run). */
   warnings: string[];
+  /** With `allowChangedCases`: answers set aside as orphaned, and unanswered steps of those records dropped. */
+  setAside: { orphaned: number; dropped: number } | null;
   wallMs: number;
 }
 
@@ -132,7 +143,12 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     if (before?.fingerprint !== undefined && before.fingerprint !== fingerprint && store.counts().some((c) => c.model === agent && c.kind === 'clinical-diagnosis' && c.status === 'done' && c.n > 0)) {
       throw new AgentSettingsChanged(`${agent} in ${o.dir} holds answers made with other settings (models, sampling parameters, routing or templates); give this configuration another --name, or another --out`);
     }
-    const previous = store.getManifest<Manifest>();
+    // the same dataset and department list as the run was made on, or a refusal before any model is asked
+    const state = resumeState(store);
+    const allCases = o.allCases ?? o.cases;
+    const check = state ? checkResume(state, { files: o.caseFiles, allCases, cases: o.cases, templates: {}, taxonomy: o.taxonomy, taxonomySource: o.taxonomySource ?? BUILTIN }) : undefined;
+    if (check) assertResumable(check, o.dir, o.allowChangedCases ?? false);
+    const previous = state?.manifest;
     const now = new Date().toISOString();
     const templates = agentTemplates(o.config, o.templates, o.cases.map((c) => c.language));
     store.setManifest({
@@ -148,8 +164,16 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       records: o.cases.length,
       templates: { ...(previous?.templates ?? {}), ...templates },
       departments: o.taxonomy.departments.map((d) => d.id),
+      departmentList: previous?.departmentList ?? departmentListInfo(o.taxonomy, o.taxonomySource ?? BUILTIN),
       invocations: (previous?.invocations ?? 0) + 1,
     } satisfies Manifest);
+    recordInputs(store, o.taxonomy, templateTexts(o.templates, Object.keys(templates)));
+    store.ledger.setCaseRecords(caseRecordRows(allCases));
+    let setAside: AgentRunResult['setAside'] = null;
+    if (state && check?.changes?.touchesRun) {
+      const { refs, reason } = recordsToSetAside(check.changes, state, allCases);
+      setAside = store.ledger.orphanRecords(refs.map((r) => ({ ...r, reason: reason(r) })), new Set()); // steps asked again word for word count again
+    }
     const record: AgentRecord = { agent, k: o.config.k, m: o.config.m, roles: o.config.roles, routing: o.config.routing, models: [...models.values()].map(agentManifestModel), templates, warnings, fingerprint };
     store.setMeta(`agent:${agent}`, record);
     store.reclaimStale(Date.now(), new Set([worker]));
@@ -186,7 +210,10 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     /** A step without a model (the laboratory), stored done with what it was asked and what it released. */
     const recordStep: Recorder = (c, step) => {
       const key = hashOf({ agent, case: c.uid, language: c.language, kind: step.kind, part: step.part, prompt: sha256(step.prompt) });
-      if (store.job(key)?.status === 'done') return;
+      if (store.job(key)?.status === 'done') {
+        store.ledger.unorphan([key]);
+        return;
+      }
       if (!store.job(key)) store.addJobs([{ key, model: agent, kind: step.kind, caseUid: c.uid, language: c.language, templateHash: 'agent', prompt: step.prompt, promptHash: sha256(step.prompt).slice(0, 32) }]);
       if (!store.claimKey(key, worker, leaseMs, true)) return;
       store.complete(key, worker, { response: step.response, parsed: { role: step.role, model: null, ...(step.parsed as object) }, inputTokens: 0, outputTokens: 0, latencyMs: 0, cost: 0, finishReason: 'stop', attempts: 0, cached: false });
@@ -195,6 +222,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     /** The final six-section answer is the agent's own (no model call): stored done, or as an error. */
     const finish = (c: ClinicalCase, text: string | null, error?: string): void => {
       const key = hashOf({ agent, case: c.uid, language: c.language, kind: 'clinical-diagnosis', part: 'final' });
+      store.ledger.reopen(key); // a final answer set aside (its record was edited) is given again from the new steps
       const existing = store.job(key);
       if (!existing) store.addJobs([{ key, model: agent, kind: 'clinical-diagnosis', caseUid: c.uid, language: c.language, templateHash: 'agent', prompt: '', promptHash: '' }]);
       const job = store.claimKey(key, worker, leaseMs, true);
@@ -206,7 +234,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       }
     };
 
-    const result: AgentRunResult = { agent, done: 0, failed: 0, unfinished: 0, budgetReached: false, warnings, wallMs: 0 };
+    const result: AgentRunResult = { agent, done: 0, failed: 0, unfinished: 0, budgetReached: false, warnings, setAside, wallMs: 0 };
     const queue = [...o.cases];
     const concurrency = o.concurrency ?? o.flags?.concurrency ?? o.fileConfig?.concurrency ?? DEFAULTS.concurrency;
     const workers = Array.from({ length: Math.max(1, concurrency) }, async () => {

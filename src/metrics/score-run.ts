@@ -5,9 +5,12 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
-import { loadCases, type LoadResult } from '../bench/loader.js';
+import { formatProblem, loadCases, type LoadResult } from '../bench/loader.js';
 import type { Manifest } from '../run/evaluate.js';
+import { SCORED_WITH_KEY } from '../run/recorded.js';
 import { RunStore } from '../run/store.js';
+import type { EffectiveScoring } from './settings.js';
+import { scoredWith } from './run-settings.js';
 import { leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
 import { scoreCase, type ScoringContext } from './score-case.js';
 import { JUDGE_PREFIX } from './judge-run.js';
@@ -24,6 +27,8 @@ export interface ModelScores {
   unreadable: Record<string, number>;
   /** The same four counts record by record, so a breakdown (`groupCounts`) can show them per group. */
   outcomes: CaseCounts[];
+  /** Answers set aside because their record was removed or edited after they were asked: counted, never scored. */
+  orphaned: number;
 }
 
 /** What did not become a score on one record: task labels as scoreCase gives them. */
@@ -45,6 +50,10 @@ export interface RunScores {
   textComponents: 'bleu+rouge+bertscore' | 'bleu+rouge';
   /** Case-file problems met while reloading the cases. */
   caseProblems: number;
+  /** The settings the run was scored with, and what the command's flags changed (when the caller said). */
+  scoring?: EffectiveScoring;
+  /** The department list it was scored with (when the caller said). */
+  taxonomy?: DepartmentTaxonomy;
 }
 
 export interface ScoreRunOptions extends MetricOptions {
@@ -54,7 +63,17 @@ export interface ScoreRunOptions extends MetricOptions {
   cases?: string[];
   /** The run's case files, when the caller has loaded them already (they are then not read again). */
   loaded?: LoadResult;
+  /**
+   * The settings `context` was made from: kept with the scores (with a hash of the department list), so a reader
+   * can tell whether they were computed the way it would. Without it they are recorded as unknown.
+   */
+  scoring?: EffectiveScoring;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Leave out, instead of failing on, records the run has answers for that are not in the case files (a report
+   * says so in its warnings; `score` fails, naming the record and why).
+   */
+  skipMissing?: boolean;
 }
 
 function bump(map: Record<string, number>, key: string): void {
@@ -73,7 +92,15 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
     const jobs = store.jobs({ prompts: false }); // scoring needs answers, not the (long) prompts
     // judges' ratings live in the store too, under `judge:<spec>`; they are not candidates
     const models = [...new Set(jobs.map((j) => j.model))].filter((m) => !m.startsWith(JUDGE_PREFIX));
-    const result: RunScores = { dir, ...(manifest ? { manifest } : {}), models: [], textComponents: opts.context.bert ? 'bleu+rouge+bertscore' : 'bleu+rouge', caseProblems: loaded.problems.filter((p) => p.severity === 'error').length };
+    const result: RunScores = {
+      dir,
+      ...(manifest ? { manifest } : {}),
+      models: [],
+      textComponents: opts.context.bert ? 'bleu+rouge+bertscore' : 'bleu+rouge',
+      caseProblems: loaded.problems.filter((p) => p.severity === 'error').length,
+      ...(opts.scoring ? { scoring: opts.scoring } : {}),
+    };
+    const orphans = store.ledger.orphans();
     let done = 0;
     const total = jobs.length;
     for (const model of models) {
@@ -85,11 +112,13 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
         if (list) list.push(j);
         else perCase.set(k, [j]);
       }
-      const ms: ModelScores = { model, cases: [], leaderboard: leaderboard([]), errors: {}, pending: {}, skipped: {}, unreadable: {}, outcomes: [] };
+      const orphaned = orphans.filter((o) => o.model === model).length;
+      const ms: ModelScores = { model, cases: [], leaderboard: leaderboard([]), errors: {}, pending: {}, skipped: {}, unreadable: {}, outcomes: [], orphaned };
       const rows = [];
       for (const [k, caseJobs] of perCase) {
         const c = byKey.get(k);
-        if (!c) throw new Error(`${dir}: case ${k.replace('\u0000', ' (')}) is in the run but not in the case files (${files.join(', ')})`);
+        if (!c && opts.skipMissing) continue;
+        if (!c) throw new Error(missingCase(dir, k, manifest, loaded, files));
         const outcome = await scoreCase(
           c,
           caseJobs.map((j) => ({ kind: j.kind, ...(j.exam !== undefined ? { exam: j.exam } : {}), status: j.status, parsed: j.parsed === null ? null : (JSON.parse(j.parsed) as unknown) })),
@@ -106,10 +135,25 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
       store.replaceScores(model, rows);
       result.models.push(ms);
     }
+    store.setMeta(SCORED_WITH_KEY, opts.scoring ? scoredWith({ taxonomy: opts.taxonomy, scoring: opts.scoring }) : null);
     return result;
   } finally {
     store.close();
   }
+}
+
+/** Why a record the run has answers for is not in its case files, and what to do. */
+function missingCase(dir: string, key: string, manifest: Manifest | undefined, loaded: LoadResult, files: readonly string[]): string {
+  const [uid, language] = key.split('\u0000');
+  const changed = (manifest?.cases ?? []).filter((m) => loaded.files.find((f) => f.file === m.file)?.sha256 !== m.sha256).map((m) => m.file);
+  const failed = loaded.problems.find((p) => p.severity === 'error' && p.uid === uid);
+  return (
+    `${dir}: case ${uid} (${language}) is in the run but not in the case files (${files.join(', ')})` +
+    (failed ? `: it could not be loaded (${formatProblem(failed)})` : '') +
+    (changed.length > 0
+      ? `; ${changed.join(', ')} ${changed.length === 1 ? 'has' : 'have'} changed since the run read ${changed.length === 1 ? 'it' : 'them'} — resume the run with --allow-changed-cases to set the answers of removed records aside, or give the original files with --cases`
+      : '')
+  );
 }
 
 /** Group a model's cases by department or language, for the breakdowns. */

@@ -10,11 +10,14 @@ import { loadCases, type LoadResult } from '../bench/loader.js';
 import { filterCases } from '../bench/stats.js';
 import type { CaseScores } from '../metrics/clinical.js';
 import { caseSupport, countSupport, scoredRows, type CaseSupport, type SupportCounts } from '../bench/support.js';
-import { createMatcher } from '../metrics/matcher/index.js';
+import { runSettings, scoredOtherwise, type RunSettings } from '../metrics/run-settings.js';
 import type { ScoringContext } from '../metrics/score-case.js';
 import { scoreRun } from '../metrics/score-run.js';
+import { scoringContexts, type ScoringOverride } from '../metrics/settings.js';
 import type { Manifest } from '../run/evaluate.js';
-import { RunStore, type JobStatus, type ScoreRecord } from '../run/store.js';
+import type { ScoringSettings } from '../run/recorded.js';
+import { RunStore, type JobStatus, type OrphanRow, type ScoreRecord } from '../run/store.js';
+import { formatProblem } from '../bench/loader.js';
 import { agentReads, readAgents, type AgentPending, type AgentRead } from './agent-read.js';
 import { readJudgeRatings, type JudgeRead } from './judge-read.js';
 import type { ModelUsage, TextComponents } from './types.js';
@@ -68,12 +71,25 @@ export interface RunRead {
   support: SupportCounts | null;
   /** The 4-dimension judge's ratings of each candidate's answers (`clinicallab judge`), by model id. */
   judge: Map<string, JudgeRead>;
+  /** The department list and scoring settings the run was read with, and what a command's flags changed. */
+  settings: RunSettings;
+  /** Answers set aside because their record was removed or edited after they were asked (never scored). */
+  orphans: OrphanRow[];
 }
 
 export interface ReadOptions {
+  /** A department list to use instead of each run's own (a command's --departments), and where it came from. */
   taxonomy?: DepartmentTaxonomy;
-  /** How to score a run that has no (or stale) scores; default: the rule-based matcher, no BERTScore, no judge. */
+  departmentsSource?: string;
+  /** A command's scoring flags, laid over each run's recorded settings. */
+  scoring?: ScoringOverride;
+  /**
+   * How to score a run whose scores do not cover its answers or were computed with other settings: one context
+   * for every run (a library caller's choice), or a maker of the context each run's settings call for (default:
+   * the rules and BERTScore model the settings name, no judge).
+   */
   context?: ScoringContext;
+  contexts?: (s: ScoringSettings) => Promise<ScoringContext>;
   /** Case files to use instead of those the manifest names. */
   cases?: string[];
   cdaRequiresPreliminary?: boolean;
@@ -98,9 +114,11 @@ interface StoreRead {
   scores: ScoreRecord[];
   errorsByKind: { kind: string; n: number }[];
   agents: Map<string, AgentPending>;
+  settings: RunSettings;
+  orphans: OrphanRow[];
 }
 
-function readStore(dir: string): StoreRead {
+function readStore(dir: string, opts: ReadOptions): StoreRead {
   const store = RunStore.open(dir);
   try {
     const stored = store.jobs({ prompts: false });
@@ -126,7 +144,9 @@ function readStore(dir: string): StoreRead {
       }),
     );
     const errorsByKind = store.errorSummary().map(({ kind, n }) => ({ kind, n }));
-    return { manifest: store.getManifest<Manifest>(), jobs, scores: store.scores(), errorsByKind, agents: readAgents(store, stored) };
+    const departments = opts.taxonomy ? { taxonomy: opts.taxonomy, source: opts.departmentsSource ?? 'the list given' } : undefined;
+    const settings = runSettings(store, dir, { ...(opts.scoring ? { scoring: opts.scoring } : {}), ...(departments ? { departments } : {}) });
+    return { manifest: store.getManifest<Manifest>(), jobs, scores: store.scores(), errorsByKind, agents: readAgents(store, stored), settings, orphans: store.ledger.orphans() };
   } finally {
     store.close();
   }
@@ -276,7 +296,7 @@ function runRecords(manifest: Manifest | undefined, loaded: readonly ClinicalCas
   return loaded.filter((c) => asked.has(caseKey(c.uid, c.language)));
 }
 
-async function readCases(dir: string, manifest: Manifest | undefined, opts: ReadOptions, taxonomy: DepartmentTaxonomy, warnings: string[]): Promise<LoadResult | null> {
+async function readCases(dir: string, manifest: Manifest | undefined, opts: ReadOptions, taxonomy: DepartmentTaxonomy, warnings: string[], asked: ReadonlySet<string>): Promise<LoadResult | null> {
   const files = opts.cases ?? manifest?.cases.map((c) => c.file) ?? [];
   if (files.length === 0) {
     warnings.push(`${dir}: the run does not name its case files; inputs and gold answers are not shown`);
@@ -290,6 +310,9 @@ async function readCases(dir: string, manifest: Manifest | undefined, opts: Read
         if (recorded && recorded.sha256 !== f.sha256) warnings.push(`${f.file} has changed since the run ${dir} read it: the inputs and gold answers shown are today's`);
       }
     }
+    // records the run asked about that no longer load are not in the report: say so, never leave it to a smaller count
+    const failed = loaded.problems.filter((p) => p.severity === 'error' && (p.uid === undefined || asked.has(p.uid)));
+    if (failed.length > 0) warnings.push(`${dir}: ${failed.length} problem${failed.length === 1 ? '' : 's'} reading its case files, whose records are not in the report (first: ${formatProblem(failed[0]!)})`);
     return loaded;
   } catch (err) {
     warnings.push(`${dir}: could not read its case files (${err instanceof Error ? err.message : String(err)}); inputs and gold answers are not shown`);
@@ -297,24 +320,44 @@ async function readCases(dir: string, manifest: Manifest | undefined, opts: Read
   }
 }
 
-/** Read a run directory: manifest, jobs, scores (scoring it first when they do not cover its answers), cases. */
+/**
+ * Read a run directory: manifest, jobs, scores (scoring it first when they do not cover its answers, or were
+ * computed with other settings than those it is read with), cases.
+ */
 export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunRead> {
-  const taxonomy = opts.taxonomy ?? DepartmentTaxonomy.default();
   const warnings: string[] = [];
-  let data = readStore(dir);
-  const loaded = await readCases(dir, data.manifest, opts, taxonomy, warnings);
+  let data = readStore(dir, opts);
+  const { taxonomy } = data.settings;
+  const loaded = await readCases(dir, data.manifest, opts, taxonomy, warnings, new Set(data.jobs.map((j) => j.caseUid)));
   const cases = new Map<string, ClinicalCase>((loaded?.cases ?? []).map((c) => [caseKey(c.uid, c.language), c]));
   let scoredNow = false;
-  if (needsScoring(data.jobs, data.scores, cases)) {
+  // a caller's own context scores what is not scored yet; settings are compared only when they are the run's
+  if (needsScoring(data.jobs, data.scores, cases) || (!opts.context && scoredOtherwise(data.settings))) {
+    const settings = data.settings.scoring.settings;
     await scoreRun(dir, {
       taxonomy,
-      context: opts.context ?? { matcher: createMatcher() },
+      context: opts.context ?? (await (opts.contexts ?? scoringContexts())(settings)),
+      ...(opts.context ? {} : { scoring: data.settings.scoring }),
       ...(opts.cases ? { cases: opts.cases } : {}),
-      ...(loaded ? { loaded } : {}), // the case files just read
-      ...(opts.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
+      ...(loaded ? { loaded, skipMissing: true } : {}), // the case files just read; records not in them are said below
+      ...(opts.cdaRequiresPreliminary || settings.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
     });
-    data = readStore(dir);
+    data = readStore(dir, opts);
     scoredNow = true;
+  }
+  if (loaded) {
+    // answers to records that are not in the case files (removed, or no longer loading) are left out, and said
+    const absent = new Set(data.jobs.filter((j) => !cases.has(caseKey(j.caseUid, j.language))).map((j) => caseKey(j.caseUid, j.language)));
+    if (absent.size > 0) {
+      const some = [...absent].slice(0, 3).map((k) => k.replace('\u0000', ' (') + ')');
+      warnings.push(`${dir}: ${absent.size} record${absent.size === 1 ? '' : 's'} the run has answers for ${absent.size === 1 ? 'is' : 'are'} not in its case files as read now (${some.join(', ')}${absent.size > 3 ? ', …' : ''}); left out of the report`);
+      data.jobs = data.jobs.filter((j) => cases.has(caseKey(j.caseUid, j.language)));
+    }
+  }
+  for (const o of data.settings.scoring.overrides) warnings.push(`${dir}: scored with ${o} — not the run's own setting`);
+  if (data.orphans.length > 0) {
+    const records = new Set(data.orphans.map((o) => caseKey(o.caseUid, o.language))).size;
+    warnings.push(`${dir}: ${data.orphans.length} answer${data.orphans.length === 1 ? '' : 's'} of ${records} record${records === 1 ? '' : 's'} removed or edited since they were asked are set aside (orphaned): counted, never scored`);
   }
   const modelIds = [...new Set(data.jobs.map((j) => j.model))].filter((m) => !m.startsWith(JUDGE_PREFIX));
   const models = modelIds.map((m) =>
@@ -336,5 +379,7 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
     agents: agentReads(data.agents, cases),
     support: loaded ? countSupport(runRecords(data.manifest, loaded.cases, data.jobs)) : null,
     judge: readJudgeRatings(data.jobs, modelIds),
+    settings: data.settings,
+    orphans: data.orphans,
   };
 }

@@ -86,6 +86,8 @@ export interface ManifestView {
   records: number;
   templates: Record<string, { hash: string; source: string }>;
   departments: string[];
+  /** Where the department list came from, with a hash of its content (runs made before it was kept: absent). */
+  departmentList?: { source: string; sha256: string; count: number };
   invocations: number;
 }
 
@@ -105,6 +107,13 @@ export interface RunView {
   scoredNow: boolean;
   /** Per task, how many of the run's records have a gold answer for it; null when its case files could not be read. */
   dataset: DatasetView | null;
+  /**
+   * How the run's answers were scored for this report, in words; whether the run recorded those settings (older
+   * runs did not: defaults apply); and each setting a command's flag changed.
+   */
+  scoring: { settings: string; recorded: boolean; overrides: string[] };
+  /** Answers set aside because their record was removed or edited after they were asked: never scored. */
+  orphaned: number;
 }
 
 export interface DepartmentView {

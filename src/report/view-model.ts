@@ -14,6 +14,7 @@ import { COLUMNS, leaderboard, type CaseScores, type Column, type MetricOptions 
 import { leaderboardCI } from '../metrics/compare.js';
 import { departmentWinRate, dwrCI } from '../metrics/dwr.js';
 import { groupCases } from '../metrics/score-run.js';
+import { describeScoring, scoringContexts } from '../metrics/settings.js';
 import type { Manifest } from '../run/evaluate.js';
 import { agentSteps, agentView } from './agent-view.js';
 import { answerSet, caseContent, caseRows } from './case-rows.js';
@@ -81,6 +82,7 @@ export function manifestView(m: Manifest): ManifestView {
     records: m.records,
     templates: Object.fromEntries(Object.entries(m.templates).map(([k, v]) => [k, { hash: v.hash, source: v.source }])),
     departments: [...m.departments],
+    ...(m.departmentList ? { departmentList: { ...m.departmentList } } : {}),
     invocations: m.invocations,
   };
 }
@@ -103,29 +105,34 @@ function runView(r: RunRead, index: number): RunView {
     wallTimeMs: Number.isFinite(wall) ? wall : null,
     scoredNow: r.scoredNow,
     dataset: r.support ? datasetView(r.support) : null,
+    scoring: { settings: describeScoring(r.settings.scoring.settings), recorded: r.settings.scoring.recorded, overrides: r.settings.scoring.overrides.map(redactUrls) },
+    orphaned: r.orphans.length,
   };
 }
 
 const columnValues = (lb: ReturnType<typeof leaderboard>): Record<Column, number | null> => Object.fromEntries(COLUMNS.map((c) => [c, lb[c].value])) as Record<Column, number | null>;
 
 export async function buildViewModel(dirs: readonly string[], opts: ViewModelOptions = {}): Promise<ReportViewModel> {
-  const taxonomy = opts.taxonomy ?? DepartmentTaxonomy.default();
-  const metricOpts: MetricOptions = opts.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {};
   const reads: RunRead[] = [];
-  for (const dir of dirs) reads.push(await readRun(dir, { ...opts, taxonomy }));
+  const contexts = opts.contexts ?? scoringContexts(); // one BERTScore model for every run that needs it
+  for (const dir of dirs) reads.push(await readRun(dir, { ...opts, contexts }));
   const warnings = reads.flatMap((r) => r.warnings);
+  // each run is read with its own department list; what spans runs uses the one given, else the first run's
+  const taxonomy = opts.taxonomy ?? reads[0]?.settings.taxonomy ?? DepartmentTaxonomy.default();
+  const cda = opts.cdaRequiresPreliminary || (reads.length > 0 && reads.every((r) => r.settings.scoring.settings.cdaRequiresPreliminary));
+  const metricOpts: MetricOptions = cda ? { cdaRequiresPreliminary: true } : {};
 
   // cases: every record some model has a job for, by department (English label), then uid and language
   const depOrder = new Map([...taxonomy.departments].sort((a, b) => a.short.localeCompare(b.short, 'en')).map((d, i) => [d.id, i]));
-  const caseInfo = new Map<string, { uid: string; language: string; department: string; c?: ClinicalCase }>();
+  const caseInfo = new Map<string, { uid: string; language: string; department: string; c?: ClinicalCase; taxonomy: DepartmentTaxonomy }>();
   for (const r of reads) {
     for (const m of r.models) {
       for (const cs of m.cases) {
         const k = caseKey(cs.uid, cs.language);
         const known = caseInfo.get(k);
         const c = r.cases.get(k);
-        if (!known) caseInfo.set(k, { uid: cs.uid, language: cs.language, department: cs.department, ...(c ? { c } : {}) });
-        else if (!known.c && c) known.c = c;
+        if (!known) caseInfo.set(k, { uid: cs.uid, language: cs.language, department: cs.department, ...(c ? { c } : {}), taxonomy: r.settings.taxonomy });
+        else if (!known.c && c) Object.assign(known, { c, taxonomy: r.settings.taxonomy });
       }
     }
   }
@@ -138,7 +145,7 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
   const uidLength = uidDisplayLength([...caseInfo.values()].map((info) => info.uid));
   const cases: CaseView[] = caseKeys.map((k) => {
     const info = caseInfo.get(k)!;
-    const content = info.c && opts.details !== false ? caseContent(info.c, taxonomy) : null;
+    const content = info.c && opts.details !== false ? caseContent(info.c, info.taxonomy) : null;
     return { uid: info.uid, shortUid: shortUid(info.uid, uidLength), language: info.language, department: info.department, inputs: content?.inputs ?? null, gold: content?.gold ?? null, answers: {} };
   });
 
@@ -158,7 +165,8 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
   for (const [index, { m, run, r }] of flat.entries()) {
     const label = labels[index]!;
     const agent = r.agents.get(m.model);
-    if (agent) agents.push(agentView(index, label, agent, m.jobs, taxonomy));
+    const own = r.settings.taxonomy;
+    if (agent) agents.push(agentView(index, label, agent, m.jobs, own));
     const rated = r.judge.get(m.model);
     if (rated) judge.push({ model: index, label, ...rated, judges: rated.judges.map(redactUrls), byJudge: rated.byJudge.map((b) => ({ ...b, judge: redactUrls(b.judge) })) });
     models.push({
@@ -198,10 +206,10 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
     for (const [k, jobs] of jobsByCase) {
       const ci = caseIndex.get(k);
       if (ci === undefined || opts.details === false) continue;
-      const answers = answerSet(jobs, taxonomy);
-      if (agent) answers.agent = agentSteps(jobs, r.cases.get(k), agent.config, taxonomy);
+      const answers = answerSet(jobs, own);
+      if (agent) answers.agent = agentSteps(jobs, r.cases.get(k), agent.config, own);
       cases[ci]!.answers[String(index)] = answers;
-      rows.push(...caseRows(index, ci, jobs, scoresByCase.get(k) ?? [], r.cases.get(k), taxonomy));
+      rows.push(...caseRows(index, ci, jobs, scoresByCase.get(k) ?? [], r.cases.get(k), own));
     }
   }
   rows.sort((a, b) => a.case - b.case || a.model - b.model);

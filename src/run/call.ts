@@ -38,7 +38,10 @@ export interface StoredCall {
 
 export async function storedCall(store: RunStore, worker: string, call: StoredCall, ctx: ExecuteContext, opts: { leaseMs: number; retryErrors?: boolean }): Promise<string> {
   const existing = store.job(call.key);
-  if (existing?.status === 'done') return existing.response!;
+  if (existing?.status === 'done') {
+    store.ledger.unorphan([call.key]); // set aside when its record changed, but asked again word for word
+    return existing.response!;
+  }
   if (!existing) {
     store.addJobs([{ key: call.key, model: call.model, kind: call.kind, caseUid: call.caseUid, language: call.language, ...(call.exam ? { exam: call.exam } : {}), templateHash: call.templateHash, prompt: call.prompt, promptHash: sha256(call.prompt).slice(0, 32) }]);
   }

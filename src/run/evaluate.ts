@@ -20,6 +20,9 @@ import { planPrompts } from './plan.js';
 import { runJobs, type RunEvent, type RunnerResult } from './runner.js';
 import { redactorFor } from './secrets.js';
 import { isRunDir } from './inspect.js';
+import { caseRecordRows, type CaseChanges } from './case-check.js';
+import { BUILTIN, departmentListInfo, recordInputs, templateTexts, type DepartmentListInfo, type ScoringSettings } from './recorded.js';
+import { assertResumable, checkResume, recordsToSetAside, resumeState } from './resume-check.js';
 import { RunStore } from './store.js';
 
 export interface ManifestModel {
@@ -51,6 +54,10 @@ export interface Manifest {
   skipped?: Partial<Record<GenerationKind, number>>;
   templates: Record<string, { hash: string; source: string }>;
   departments: string[];
+  /** Where the department list came from and a hash of its content (its text is kept under `inputs`). */
+  departmentList?: DepartmentListInfo;
+  /** How the run's answers are scored, unless a command's flag says otherwise. */
+  scoring?: ScoringSettings;
   invocations: number;
 }
 
@@ -59,9 +66,20 @@ export interface EvaluateOptions {
   models: readonly ModelEntry[];
   cases: readonly ClinicalCase[];
   caseFiles: readonly FileReport[];
+  /** Every record of the case files, before the language and limit filters (default: `cases`); each is hashed. */
+  allCases?: readonly ClinicalCase[];
   kinds: readonly GenerationKind[];
   templates: TemplateSet;
   taxonomy: DepartmentTaxonomy;
+  /** Where the department list came from, for the record (default "builtin"). */
+  taxonomySource?: string;
+  /** How the run is to be scored; recorded when the run has no scoring settings yet. */
+  scoring?: ScoringSettings;
+  /**
+   * Resume even though the case files changed: the answers of removed or edited records are set aside as
+   * orphaned, added and edited records are planned. Without it such a resume throws ResumeRefused.
+   */
+  allowChangedCases?: boolean;
   filters?: { language?: string; limit?: number };
   cache?: ResponseCache;
   maxCost?: number;
@@ -91,18 +109,34 @@ export function manifestModel(e: ModelEntry): ManifestModel {
   };
 }
 
-export async function evaluate(opts: EvaluateOptions): Promise<{ result: RunnerResult; manifest: Manifest }> {
+export interface EvaluateResult {
+  result: RunnerResult;
+  manifest: Manifest;
+  /** What changed in the case files since the run's last invocation (null: nothing, or a new run). */
+  changes: CaseChanges | null;
+  /** With `allowChangedCases`: answers set aside as orphaned, and unanswered jobs of those records dropped. */
+  setAside: { orphaned: number; dropped: number } | null;
+}
+
+export async function evaluate(opts: EvaluateOptions): Promise<EvaluateResult> {
   const env = opts.env ?? process.env;
   const redactor = redactorFor(opts.models, env);
   const plan = planPrompts(opts.cases, { templates: opts.templates, taxonomy: opts.taxonomy }, opts.kinds);
   const jobs = buildJobs(plan.prompts, opts.models);
+  const allCases = opts.allCases ?? opts.cases;
+  const taxonomySource = opts.taxonomySource ?? BUILTIN;
   const resuming = isRunDir(opts.dir);
   const store = RunStore.open(opts.dir);
   try {
     if (resuming) store.checkSound(); // a damaged store is refused before anything is written into it
-    const previous = store.getManifest<Manifest>();
+    const state = resuming ? resumeState(store) : undefined;
+    // a changed dataset, department list or template is refused before anything is written or asked
+    const check = state ? checkResume(state, { files: opts.caseFiles, allCases, cases: opts.cases, templates: plan.templates, taxonomy: opts.taxonomy, taxonomySource }) : undefined;
+    if (check) assertResumable(check, opts.dir, opts.allowChangedCases ?? false);
+    const previous = state?.manifest;
     const now = new Date().toISOString();
     const models = [...(previous?.models ?? []).filter((m) => !opts.models.some((e) => e.spec.id === m.id)), ...opts.models.map(manifestModel)];
+    const scoring = previous?.scoring ?? opts.scoring;
     const manifest: Manifest = {
       tool: { name: 'clinicallab', version: packageVersion() },
       node: process.version,
@@ -116,9 +150,20 @@ export async function evaluate(opts: EvaluateOptions): Promise<{ result: RunnerR
       skipped: Object.fromEntries(Object.entries(plan.skipped).filter(([, n]) => n > 0)),
       templates: { ...(previous?.templates ?? {}), ...plan.templates },
       departments: opts.taxonomy.departments.map((d) => d.id),
+      departmentList: previous?.departmentList ?? departmentListInfo(opts.taxonomy, taxonomySource),
+      ...(scoring ? { scoring } : {}),
       invocations: (previous?.invocations ?? 0) + 1,
     };
     store.setManifest(manifest);
+    recordInputs(store, opts.taxonomy, templateTexts(opts.templates, Object.keys(plan.templates)));
+    store.ledger.setCaseRecords(caseRecordRows(allCases));
+    const planned = new Set(jobs.map((j) => j.key));
+    let setAside: EvaluateResult['setAside'] = null;
+    if (state && check?.changes?.touchesRun) {
+      const { refs, reason } = recordsToSetAside(check.changes, state, allCases);
+      setAside = store.ledger.orphanRecords(refs.map((r) => ({ ...r, reason: reason(r) })), planned);
+    }
+    store.ledger.unorphan(planned); // an answer set aside earlier that the plan asks again word for word counts again
     const added = store.addJobs(jobs);
     const reset = opts.retryErrors ? store.resetErrors(opts.models.map((m) => m.spec.id)) : 0;
     const counts = store.counts().filter((c) => opts.models.some((m) => m.spec.id === c.model));
@@ -140,7 +185,7 @@ export async function evaluate(opts: EvaluateOptions): Promise<{ result: RunnerR
       ...(opts.onEvent ? { onEvent: opts.onEvent } : {}),
     });
     store.setManifest({ ...manifest, updatedAt: new Date().toISOString() });
-    return { result, manifest };
+    return { result, manifest, changes: check?.changes ?? null, setAside };
   } finally {
     store.close();
   }

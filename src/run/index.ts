@@ -15,3 +15,6 @@ export * from './setup.js';
 export * from './store.js';
 export * from './inspect.js';
 export * from './store-errors.js';
+export * from './recorded.js';
+export * from './case-check.js';
+export * from './resume-check.js';

@@ -45,6 +45,22 @@ CREATE TABLE IF NOT EXISTS scores (
 );
 `;
 
+/**
+ * Tables added later, created apart so that an older store on a read-only medium still opens (it then simply
+ * has none of them): a hash of every case record the run was made on (to tell, on resume, which records were
+ * added, removed or edited), and the answers set aside because their record was removed or edited.
+ */
+export const LATER_SCHEMA = `
+CREATE TABLE IF NOT EXISTS case_records (
+  uid TEXT NOT NULL,
+  language TEXT NOT NULL,
+  file TEXT NOT NULL,
+  sha256 TEXT NOT NULL,
+  PRIMARY KEY (uid, language)
+);
+CREATE TABLE IF NOT EXISTS orphans (key TEXT PRIMARY KEY, reason TEXT NOT NULL, at INTEGER NOT NULL);
+`;
+
 export interface Row {
   key: string;
   model: string;

@@ -10,10 +10,12 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { JobSpec } from './jobs.js';
 import { explainFailuresOf, explainSqlite, StoreError, storeErrorOf } from './store-errors.js';
-import { fromRow, SCHEMA, type Row } from './store-schema.js';
+import { fromRow, LATER_SCHEMA, SCHEMA, type Row } from './store-schema.js';
+import { CaseLedger } from './store-ledger.js';
 import { processAlive } from './workers.js';
 
 export { newWorkerId } from './workers.js';
+export type { CaseRecordRow, OrphanRow } from './store-ledger.js';
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'error' | 'skipped';
 
@@ -68,6 +70,10 @@ export interface ScoreRecord {
 export class RunStore {
   readonly db: Database.Database;
   readonly path: string;
+  /** Whether the store has the later tables (an old store on a read-only medium may not). */
+  private readonly later: boolean;
+  /** The case records the run was made on, and the answers set aside as orphaned. */
+  readonly ledger: CaseLedger;
 
   private constructor(path: string) {
     this.path = path;
@@ -76,6 +82,18 @@ export class RunStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 15000');
     this.db.exec(SCHEMA);
+    try {
+      this.db.exec(LATER_SCHEMA);
+    } catch (err) {
+      if (!String((err as { code?: string }).code).startsWith('SQLITE_READONLY')) throw err;
+    }
+    this.later = (this.db.prepare(`SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('case_records', 'orphans')`).get() as { n: number }).n === 2;
+    this.ledger = new CaseLedger(this.db, this.later);
+  }
+
+  /** SQL that leaves out the jobs set aside as orphaned. */
+  private get notOrphaned(): string {
+    return this.later ? 'key NOT IN (SELECT key FROM orphans)' : '1';
   }
 
   /** Open (creating if needed) the store of a run directory; failures say which file and what to do. */
@@ -245,8 +263,9 @@ export class RunStore {
     return this.db.prepare(`UPDATE jobs SET status = 'pending', updated_at = ? WHERE status = 'error'`).run(Date.now()).changes;
   }
 
+  /** Jobs per model, kind and status; answers set aside as orphaned are not counted (see `orphans`). */
   counts(): StatusCount[] {
-    return this.db.prepare('SELECT model, kind, status, COUNT(*) AS n FROM jobs GROUP BY model, kind, status ORDER BY model, kind, status').all() as StatusCount[];
+    return this.db.prepare(`SELECT model, kind, status, COUNT(*) AS n FROM jobs WHERE ${this.notOrphaned} GROUP BY model, kind, status ORDER BY model, kind, status`).all() as StatusCount[];
   }
 
   pendingCount(model?: string): number {
@@ -275,10 +294,11 @@ export class RunStore {
 
   /**
    * Jobs in insertion order, optionally filtered by status and model. `prompts: false` leaves the prompt texts
-   * out (as "") for readers that do not need them — they are most of a job's size.
+   * out (as "") for readers that do not need them — they are most of a job's size. Answers set aside as orphaned
+   * are left out unless `orphans: true`.
    */
-  jobs(filter: { status?: JobStatus; model?: string; prompts?: boolean } = {}): StoredJob[] {
-    const where: string[] = [];
+  jobs(filter: { status?: JobStatus; model?: string; prompts?: boolean; orphans?: boolean } = {}): StoredJob[] {
+    const where: string[] = filter.orphans ? [] : [this.notOrphaned];
     const args: unknown[] = [];
     if (filter.status) {
       where.push('status = ?');
@@ -318,3 +338,4 @@ export class RunStore {
 
 // every read and write after opening says which file failed and what to do, as opening does
 explainFailuresOf(RunStore.prototype, (store: RunStore) => store.path);
+explainFailuresOf(CaseLedger.prototype, (ledger: CaseLedger) => ledger.path);

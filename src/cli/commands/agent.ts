@@ -12,6 +12,9 @@ import { RunStore } from '../../run/store.js';
 import { filterCases } from '../../bench/stats.js';
 import { writeReport } from '../../report/index.js';
 import { describeRun } from '../../run/inspect.js';
+import { DepartmentTaxonomy } from '../../bench/departments.js';
+import { BUILTIN, recordedTaxonomy, withRecordedTemplates } from '../../run/recorded.js';
+import { readResumeState, ResumeRefused } from '../../run/resume-check.js';
 import { RUNS_DIR, runStamp, unpriced } from '../../run/setup.js';
 import { configCasePaths } from '../../run/config.js';
 import { loadTemplates } from '../../tasks/templates.js';
@@ -38,6 +41,7 @@ interface Options extends SamplingFlags {
   cache?: boolean;
   cacheDir?: string;
   retryErrors?: boolean;
+  allowChangedCases?: boolean;
   departments?: string;
   templates?: string;
   maxCost?: string;
@@ -66,7 +70,8 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('--no-cache', 'do not reuse or store answers in the response cache')
     .option('--cache-dir <dir>', 'response cache folder (default ~/.cache/clinicallab)')
     .option('--retry-errors', 'ask failed steps again')
-    .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
+    .option('--allow-changed-cases', 'resume although the case files changed (as for run): answers of removed or edited records are set aside, never scored')
+    .option('--departments <file>', 'department list from a JSON file instead of the built-in 23 (a resumed run uses the list it recorded)')
     .option('--json', 'print JSON');
   addSamplingOptions(cmd, 'cases worked on at once (default 4, or the config\'s)')
     .addHelpText(
@@ -82,7 +87,12 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
       if (!m || Number(m[2]) < 1) throw new UsageError(`--variant "${opts.variant}" should be k@m with k 1, 3 or 5 and m ≥ 1 (e.g. 1@1, 3@1, 1@3)`);
       const k = Number(m[1]);
       const mm = Number(m[2]);
-      const taxonomy = await taxonomyFrom(opts.departments ?? fileConfig.departments);
+      // a resumed run uses the department list and templates it recorded, unless told otherwise
+      const state = opts.out ? readResumeState(opts.out) : undefined;
+      const departmentsFile = opts.departments ?? fileConfig.departments;
+      const recordedList = state ? recordedTaxonomy(state.inputs, opts.out!) : undefined;
+      const taxonomy = departmentsFile ? await taxonomyFrom(departmentsFile) : (recordedList ?? DepartmentTaxonomy.default());
+      const taxonomySource = departmentsFile ?? (recordedList ? (state?.manifest.departmentList?.source ?? BUILTIN) : BUILTIN);
       const routing: RoutingTable = opts.routing
         ? parseRoutingTable(await readFile(opts.routing, 'utf8'), opts.routing, taxonomy)
         : { source: ['--clinician'], minCases: 0, overall: [{ model: opts.clinician, score: null, n: 0 }], departments: Object.fromEntries(taxonomy.departments.map((d) => [d.id, { models: [{ model: opts.clinician, score: null, n: 0 }], fallback: false }])) };
@@ -99,7 +109,8 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
       const entries = [...models.values()].map((x) => x.entry);
       checkKeys(entries);
       checkPrices(entries, maxCost);
-      const templates = await loadTemplates(opts.templates ?? fileConfig.templates);
+      const templatesDir = opts.templates ?? fileConfig.templates;
+      const templates = templatesDir || !state ? await loadTemplates(templatesDir) : withRecordedTemplates(await loadTemplates(), state.inputs, opts.out!);
       const loaded = await loadWithReport(io, casePathsOrBundled(opts.cases ?? configCasePaths(fileConfig)), { taxonomy, quiet: true, json: opts.json ?? false });
       let cases = filterCases(loaded.cases, language ? { language } : {});
       if (limit !== undefined) cases = cases.slice(0, limit);
@@ -116,7 +127,8 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
       }
       try {
         const result = await runAgent({
-          dir, cases, caseFiles: loaded.files, templates, taxonomy, name, config, fileConfig, flags,
+          dir, cases, caseFiles: loaded.files, allCases: loaded.cases, templates, taxonomy, taxonomySource, name, config, fileConfig, flags,
+          ...(opts.allowChangedCases ? { allowChangedCases: true } : {}),
           ...(maxCost !== undefined ? { maxCost } : {}),
           ...(cache ? { cache } : {}),
           ...(opts.retryErrors ? { retryErrors: true } : {}),
@@ -126,7 +138,8 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
         }).catch((err: unknown) => {
           throw err instanceof AgentSettingsChanged ? new UsageError(err.message) : err;
         });
-        const [scores] = await scoreRuns(io, [dir], taxonomy, {});
+        if (result.setAside && !opts.json) io.out(`Set aside ${result.setAside.orphaned} answer(s) of removed or edited records as orphaned (never scored); ${result.setAside.dropped} unanswered step(s) dropped.`);
+        const [scores] = await scoreRuns(io, [dir], {});
         const report = await writeReport([dir], join(dir, 'report.html'));
         const stats = (): ReturnType<typeof agentStats> => {
           const store = RunStore.open(dir);
@@ -147,6 +160,10 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
           io.out(paint(io, 'bold', `\nResults: ${dir}\nReport:  ${report.file}`));
         }
         if (result.failed > 0 || result.unfinished > 0) setExit(1);
+      } catch (err) {
+        if (!(err instanceof ResumeRefused)) throw err;
+        io.err(`${paint(io, 'red', 'error')}: ${err.message}`);
+        setExit(1);
       } finally {
         cache?.close();
       }

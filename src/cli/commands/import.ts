@@ -6,6 +6,7 @@ import { basename, extname, resolve } from 'node:path';
 import { PRESETS, importText, toJsonLines, type ImportResult, type Preset, type SourceFormat } from '../../bench/import/importer.js';
 import { parseMapping, type Mapping } from '../../bench/import/mapping.js';
 import { formatProblem } from '../../bench/loader.js';
+import { DepartmentTaxonomy } from '../../bench/departments.js';
 import { writeFileAtomic } from '../../report/index.js';
 import { paint, table, truncate, type Io } from '../io.js';
 import { languageOption, supportRows, taxonomyFrom, UsageError } from '../common.js';
@@ -167,6 +168,25 @@ Examples:
         return;
       }
       if (explain) printExplain(io, result);
-      else printReport(io, result, written);
+      else {
+        printReport(io, result, written);
+        if (opts.departments && written) warnOffList(io, result, opts.departments, written);
+      }
     });
+}
+
+/**
+ * Records written with departments the built-in list does not have need the same list to be read: say so, and
+ * that a run given it keeps it, so rescoring and reports need no flag.
+ */
+function warnOffList(io: Io, r: ImportResult, file: string, out: string): void {
+  const builtin = DepartmentTaxonomy.default();
+  const off = new Map<string, number>();
+  for (const c of r.cases) if (c.gold.department && !builtin.normalise(c.gold.departmentText)) off.set(c.gold.department.id, (off.get(c.gold.department.id) ?? 0) + 1);
+  if (off.size === 0) return;
+  const n = [...off.values()].reduce((a, b) => a + b, 0);
+  io.err(
+    `${paint(io, 'yellow', 'warning')}: ${n} record${n === 1 ? '' : 's'} name${n === 1 ? 's' : ''} a department that is not on the built-in list (${[...off.keys()].slice(0, 6).join(', ')}${off.size > 6 ? ', …' : ''}): ` +
+      `give the same list when you run them (clinicallab run --cases ${out} --departments ${file}). The run keeps the list, so score, report, view, routing and resuming it need no flag.`,
+  );
 }

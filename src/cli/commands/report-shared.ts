@@ -9,15 +9,15 @@ import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { skippedText } from '../../report/dataset.js';
 import { displayWidth, paint, table, type Io } from '../io.js';
-import { taxonomyFrom, UsageError } from '../common.js';
-import { scoringContext } from './score-exec.js';
+import { UsageError } from '../common.js';
+import { commandContexts, departmentChoice, scoringOverrideOf } from './score-exec.js';
 
 export interface ReportFlags {
   reference?: boolean;
   resamples?: string;
   cases?: string[];
   departments?: string;
-  bertscoreModel?: string;
+  bertscoreModel?: string | false;
   judge?: string;
   cdaRequiresPreliminary?: boolean;
 }
@@ -28,9 +28,10 @@ export function reportOptions(cmd: Command): Command {
     .option('--reference', "add the authors' 15 published rows (measured on the real ClinicalBench, not on these cases; shown apart)")
     .option('--resamples <n>', 'bootstrap resamples for the intervals (default 1000)')
     .option('--cases <paths...>', 'case files, when they are no longer where the run found them')
-    .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
-    .option('--bertscore-model <dir>', 'for runs not scored yet: local BERTScore model folder (otherwise text scores are BLEU + ROUGE-L only, and say so)')
-    .option('--judge <spec>', 'for runs not scored yet: a model that judges diagnosis matches the rules leave undecided')
+    .option('--departments <file>', "department list from a JSON file instead of the one each run recorded (default: the run's own; said so in the output and the report)")
+    .option('--bertscore-model <dir>', "local BERTScore model folder instead of the one each run is scored with (default: the run's own; runs scored otherwise are rescored, and the report says so)")
+    .option('--no-bertscore-model', 'text scores from BLEU + ROUGE-L only, even for runs scored with a BERTScore model')
+    .option('--judge <spec>', 'a model that judges diagnosis matches the rules leave undecided (runs are rescored with it, and the report says so)')
     .option('--cda-requires-preliminary', 'CDA also requires the preliminary diagnosis to be right');
 }
 
@@ -42,13 +43,18 @@ export function runDirs(runs: readonly string[]): string[] {
   return dirs;
 }
 
+/**
+ * The report options of the flags: each run is read with its own recorded department list and scoring settings,
+ * the flags laid over them (and said so in the warnings and the report).
+ */
 export async function viewModelOptions(flags: ReportFlags): Promise<ViewModelOptions> {
   const resamples = flags.resamples === undefined ? undefined : Number(flags.resamples);
   if (resamples !== undefined && (!Number.isInteger(resamples) || resamples < 10)) throw new UsageError('--resamples should be a whole number ≥ 10');
-  const custom = flags.bertscoreModel !== undefined || flags.judge !== undefined;
+  const departments = await departmentChoice(flags.departments);
   return {
-    taxonomy: await taxonomyFrom(flags.departments),
-    ...(custom ? { context: await scoringContext({ ...(flags.bertscoreModel ? { bertscoreModel: flags.bertscoreModel } : {}), ...(flags.judge ? { judge: flags.judge } : {}) }) } : {}),
+    ...(departments ? { taxonomy: departments.taxonomy, departmentsSource: departments.source } : {}),
+    scoring: scoringOverrideOf({ ...(flags.bertscoreModel !== undefined ? { bertscoreModel: flags.bertscoreModel } : {}), ...(flags.judge ? { judge: flags.judge } : {}), ...(flags.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}) }),
+    contexts: commandContexts(),
     ...(flags.cases ? { cases: flags.cases.map((c) => resolve(c)) } : {}),
     ...(flags.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
     ...(flags.reference ? { reference: true } : {}),

@@ -1,23 +1,28 @@
 /** What `clinicallab run` does once its flags are parsed: resolve, plan, run, report. */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DepartmentTaxonomy } from '../../bench/departments.js';
 import { filterCases } from '../../bench/stats.js';
+import { effectiveScoring } from '../../metrics/settings.js';
+import { describeFileChanges } from '../../run/case-check.js';
+import { BUILTIN, changedTemplateFiles, recordedTaxonomy, withRecordedTemplates } from '../../run/recorded.js';
+import { assertResumable, checkResume, readResumeState, ResumeRefused } from '../../run/resume-check.js';
 import { ModelError } from '../../models/errors.js';
 import { configCasePaths, type Config } from '../../run/config.js';
 import { evaluate, type Manifest } from '../../run/evaluate.js';
-import { describeRun, isRunDir, type RunInfo } from '../../run/inspect.js';
+import { describeRun, type RunInfo } from '../../run/inspect.js';
 import { planPrompts } from '../../run/plan.js';
 import { Progress } from '../../run/progress.js';
 import { kindsForTasks, modelEntries, newRunId, RUNS_DIR, unpriced } from '../../run/setup.js';
 import type { RunnerResult } from '../../run/runner.js';
-import { RunStore, STORE_FILE } from '../../run/store.js';
+import { STORE_FILE } from '../../run/store.js';
 import { storeErrorOf } from '../../run/store-errors.js';
 import { GENERATION_KINDS } from '../../tasks/definitions.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
 import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
 import { printRunSummary, printScores } from './run-summary.js';
-import { matcherOptionsOf, scoreFlagsOf, scoreRuns } from './score-exec.js';
+import { commandContexts, overrideLines, scoreFlagsOf, scoreRuns, scoringOverrideOf } from './score-exec.js';
 import { cacheFrom, checkKeys, checkPrices, number, samplingSettings, type SamplingFlags } from './model-flags.js';
 import { writeReport } from '../../report/index.js';
 
@@ -39,19 +44,9 @@ export interface RunFlags extends SamplingFlags {
   dryRun?: boolean;
   templates?: string;
   departments?: string;
+  allowChangedCases?: boolean;
   strict?: boolean;
   json?: boolean;
-}
-
-/** A run directory given to resume supplies the models, cases and filters it was made with. */
-function fromManifest(dir: string): Manifest | undefined {
-  if (!isRunDir(dir)) return undefined;
-  const store = RunStore.open(dir);
-  try {
-    return store.getManifest<Manifest>();
-  } finally {
-    store.close();
-  }
 }
 
 function configFromManifest(m: Manifest): Config {
@@ -74,11 +69,14 @@ function configFromManifest(m: Manifest): Config {
 }
 
 export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
-  matcherOptionsOf(scoreFlagsOf(flags)); // a bad scoring flag is a usage error before any model is asked
+  const scoring = scoringOverrideOf(scoreFlagsOf(flags)); // a bad scoring flag is a usage error before any model is asked
   const { config, flags: modelFlags } = samplingSettings(flags);
   const retryDir = typeof flags.retryErrors === 'string' ? flags.retryErrors : undefined;
   const outFlag = retryDir ?? flags.out ?? config.out;
-  const previous = outFlag ? fromManifest(outFlag) : undefined;
+  // a run directory given to resume supplies what it was made with: models, cases, filters, department list,
+  // templates and scoring settings — and what it recorded of its case files, to tell whether they changed
+  const state = outFlag ? readResumeState(outFlag) : undefined;
+  const previous: Manifest | undefined = state?.manifest;
   if (flags.retryErrors && !previous) throw new UsageError(`--retry-errors needs an existing run directory (${outFlag ?? 'give one with --retry-errors <run> or --out'})`);
 
   const maxCost = number('--max-cost', flags.maxCost, { min: 0 }) ?? config.maxCost;
@@ -102,8 +100,13 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   }
   checkPrices(models, maxCost);
 
-  const taxonomy = await taxonomyFrom(flags.departments ?? config.departments);
-  const templates = await loadTemplates(flags.templates ?? config.templates);
+  // a resumed run uses the department list and the templates it recorded, unless told otherwise
+  const departmentsFile = flags.departments ?? config.departments;
+  const recordedList = state && outFlag ? recordedTaxonomy(state.inputs, outFlag) : undefined;
+  const taxonomy = departmentsFile ? await taxonomyFrom(departmentsFile) : (recordedList ?? DepartmentTaxonomy.default());
+  const taxonomySource = departmentsFile ?? (recordedList ? (previous?.departmentList?.source ?? BUILTIN) : BUILTIN);
+  const templatesDir = flags.templates ?? config.templates;
+  const templates = templatesDir || !state ? await loadTemplates(templatesDir) : withRecordedTemplates(await loadTemplates(), state.inputs, outFlag!);
   const paths = casePathsOrBundled(flags.cases ?? configCasePaths(config) ?? previous?.cases.map((c) => c.file));
   const loaded = await loadWithReport(io, paths, { taxonomy, strict: flags.strict ?? false, quiet: true, json: flags.json ?? false });
   let cases = filterCases(loaded.cases, language ? { language } : {});
@@ -113,6 +116,28 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   const estimatedCost = models.every((m) => m.price)
     ? models.reduce((sum, m) => sum + (plan.estimatedInputTokens * m.price!.input + plan.prompts.length * (m.params.maxTokens ?? 600) * m.price!.output) / 1e6, 0)
     : null;
+
+  // resuming: the same dataset, department list and templates, or a refusal before any model is asked
+  const scoringNow = effectiveScoring(previous?.scoring, scoring);
+  if (state && outFlag) {
+    const check = checkResume(state, { files: loaded.files, allCases: loaded.cases, cases, templates: plan.templates, taxonomy, taxonomySource });
+    try {
+      assertResumable(check, outFlag, flags.allowChangedCases ?? false, `clinicallab run --out ${outFlag}`);
+    } catch (err) {
+      if (!(err instanceof ResumeRefused)) throw err;
+      io.err(`${paint(io, 'red', 'error')}: ${err.message}`);
+      return 1;
+    }
+    if (check.changes && !flags.json) {
+      const what = check.changes.touchesRun ? 'going on as --allow-changed-cases asks' : 'none of them touches the records of the run: going on';
+      io.err(`${paint(io, 'yellow', 'note')}: the case files changed since the run last read them; ${what}:\n${describeFileChanges(check.changes).map((l) => `  ${l}`).join('\n')}`);
+    }
+    if (!templatesDir && !flags.json) {
+      for (const t of changedTemplateFiles(state.inputs)) {
+        io.err(`${paint(io, 'yellow', 'note')}: ${t.file} ${t.now === null ? 'is gone' : `has changed (hash ${t.recorded}, now ${t.now})`} since the run used it as template ${t.key}; the run goes on with the text it recorded (a new text would make other prompts: start a new run for it)`);
+      }
+    }
+  }
 
   if (!flags.json) {
     io.out(paint(io, 'bold', `Cases: ${paths.join(', ')}`));
@@ -159,7 +184,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   let stoppedModels = 0;
   if (!flags.json) io.out(`Run directory: ${dir}${existsSync(join(dir, 'run.sqlite')) ? ' (resuming)' : ''}`);
   try {
-    const { result } = await evaluate({
+    const { result, setAside } = await evaluate({
       dir,
       models,
       cases,
@@ -167,6 +192,10 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
       kinds,
       templates,
       taxonomy,
+      taxonomySource,
+      allCases: loaded.cases,
+      scoring: scoringNow.settings,
+      allowChangedCases: flags.allowChangedCases ?? false,
       filters: { ...(language ? { language } : {}), ...(limit !== undefined ? { limit } : {}) },
       ...(cache ? { cache } : {}),
       ...(maxCost !== undefined ? { maxCost } : {}),
@@ -184,17 +213,23 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
       },
     });
     progress?.finish();
+    if (setAside && !flags.json) {
+      io.out(`Set aside ${setAside.orphaned} answer${setAside.orphaned === 1 ? '' : 's'} of removed or edited records as orphaned (kept and counted, never scored); ${setAside.dropped} unanswered job${setAside.dropped === 1 ? '' : 's'} of those records dropped.`);
+    }
     const info = describeRun(dir);
-    // score what was answered (no model is called) and show the leaderboard
-    const [scores] = info.totals.done > 0 ? await scoreRuns(io, [dir], taxonomy, scoreFlagsOf(flags)) : [];
-    if (flags.json) io.out(JSON.stringify({ dir, result, totals: info.totals, status: info.status, errors: info.errorsByKind, ...(scores ? { leaderboard: Object.fromEntries(scores.models.map((m) => [m.model, m.leaderboard])) } : {}) }, null, 2));
+    // score what was answered (no model is called) and show the leaderboard, with the run's own settings
+    const contexts = commandContexts();
+    const [scores] = info.totals.done > 0 ? await scoreRuns(io, [dir], scoreFlagsOf(flags), contexts) : [];
+    const overrides = scores ? overrideLines([scores]) : [];
+    if (flags.json) io.out(JSON.stringify({ dir, result, totals: info.totals, status: info.status, errors: info.errorsByKind, ...(setAside ? { setAside } : {}), ...(scores ? { leaderboard: Object.fromEntries(scores.models.map((m) => [m.model, m.leaderboard])), overrides: scores.scoring?.overrides ?? [] } : {}) }, null, 2));
     else {
       printRunSummary(io, info, result);
       if (scores) printScores(io, scores);
+      for (const line of overrides) io.out(paint(io, 'yellow', line));
       io.out(paint(io, 'bold', `\nResults: ${dir}`));
     }
     if (scores) {
-      const report = await writeReport([dir], join(dir, 'report.html'));
+      const report = await writeReport([dir], join(dir, 'report.html'), { scoring, contexts });
       if (!flags.json) io.out(paint(io, 'bold', `Report:  ${report.file}`) + paint(io, 'dim', '  (open it in a browser; clinicallab view serves all runs)'));
     }
     if (hasErrors(loaded)) {
@@ -205,6 +240,10 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     return exitStatus(io, info, result, stoppedModels > 0, Boolean(flags.json));
   } catch (err) {
     if (err instanceof ModelError) throw new UsageError(err.message);
+    if (err instanceof ResumeRefused) {
+      io.err(`${paint(io, 'red', 'error')}: ${err.message}`);
+      return 1;
+    }
     throw storeErrorOf(err, join(dir, STORE_FILE)); // a SQLite failure not already explained, said for a user
   } finally {
     process.off('SIGINT', onSigint);

@@ -27,7 +27,8 @@ export function printRunSummary(io: Io, info: RunInfo, result: RunnerResult): vo
     `This invocation: ${result.done} answered (${result.cached} from cache), ${result.errors} errors, ${(result.wallMs / 1000).toFixed(1)} s, ` +
       `tokens ${result.inputTokens.toLocaleString('en-US')} in / ${result.outputTokens.toLocaleString('en-US')} out, cost ${result.cost === null ? 'unknown' : `$${result.cost.toFixed(4)}`}.`,
   );
-  io.out(`Whole run: ${t.done}/${t.all} done, ${t.error} errors, ${t.pending + t.running} pending; cost ${money(t.cost, t.unpricedDone > 0)}.`);
+  const orphaned = info.orphans.length > 0 ? `; ${info.orphans.length} orphaned (set aside: their records were removed or edited; never scored)` : '';
+  io.out(`Whole run: ${t.done}/${t.all} done, ${t.error} errors, ${t.pending + t.running} pending${orphaned}; cost ${money(t.cost, t.unpricedDone > 0)}.`);
   for (const e of info.errorsByKind) io.out(paint(io, 'red', `  ${e.n} × ${e.kind}: ${e.example}`));
   if (result.repaired > 0) io.out(paint(io, 'yellow', `${result.repaired} answer${result.repaired === 1 ? '' : 's'} had broken characters (lone UTF-16 surrogates), stored as U+FFFD.`));
   if (result.interrupted) io.out(paint(io, 'yellow', 'Interrupted: run the same command again to continue.'));

@@ -26,8 +26,9 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
   matcherFlags(cmd)
     .option('--retry-errors [run]', 're-run only the jobs that ended in error (of the run given, or of --out)')
     .option('--dry-run', 'print the plan and stop')
-    .option('-t, --templates <dir>', 'folder with your own templates replacing the built-in ones')
-    .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
+    .option('-t, --templates <dir>', 'folder with your own templates replacing the built-in ones (a resumed run uses the texts it recorded)')
+    .option('--departments <file>', 'department list from a JSON file instead of the built-in 23 (a resumed run uses the list it recorded)')
+    .option('--allow-changed-cases', 'resume although the case files changed: keep the answers of unchanged records, ask for added and edited ones, set aside (never score) those of removed or edited records')
     .option('--strict', 'stop at the first invalid record')
     .option('--json', 'print the plan or the result as JSON')
     .addHelpText(
@@ -42,6 +43,13 @@ kill -9) and run the same command again to continue; nothing answered is asked a
 fails after its retries is recorded as an error — never scored as a wrong answer — and can be re-run with
 --retry-errors. Several processes can work on one run directory at once.
 
+A run records what its scores depend on: the department list (its content), the text of every template,
+the scoring options (matcher policy, BERTScore model and its identity, text-metric profile) and a hash of
+every case record. Resuming it (--out <run>) and score, leaderboard, report, view and routing need none of
+the flags again; a flag that changes one of them is said in the output and the report. A resume whose case
+files changed (records added, removed or edited), or given another department list or template, is refused
+before any model is asked, naming the file and the records; --allow-changed-cases goes on with the new files.
+
 Without --model (and no models in the config) it runs the built-in baseline model, which needs no weights\nand no keys.
 
 Examples:
@@ -49,6 +57,7 @@ Examples:
   clinicallab run --model openai-compatible:Qwen2.5-7B-Instruct@http://127.0.0.1:8000/v1 --concurrency 32
   clinicallab run --model ollama:llama3.1 --lang en --tasks department,difr
   clinicallab run --out clinicallab-runs/my-run            # resume
+  clinicallab run --out clinicallab-runs/my-run --allow-changed-cases   # resume on edited case files
   clinicallab run --retry-errors clinicallab-runs/my-run   # re-run the failed requests`,
     )
     .action(async (flags: RunFlags) => {

@@ -1,11 +1,12 @@
 /** `clinicallab runs` lists the runs in a folder; `clinicallab show <run>` prints one run's manifest and counts. */
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { describeRun, isRunDir, listRuns } from '../../run/inspect.js';
+import { casesChanged, describeRun, isRunDir, listRuns, type RunInfo } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { paint, table, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 import { countsTable, money } from './run-summary.js';
+import { describeScoring } from '../../metrics/settings.js';
 
 export function register(program: Command, io: Io): void {
   program
@@ -16,7 +17,23 @@ export function register(program: Command, io: Io): void {
     .action((dir: string, opts: { json?: boolean }) => {
       const runs = listRuns(dir);
       if (opts.json) {
-        io.out(JSON.stringify(runs.map((r) => ({ dir: r.dir, status: r.status, createdAt: r.manifest?.createdAt, models: r.manifest?.models.map((m) => m.id), totals: r.totals, ...(r.problem ? { problem: r.problem } : {}) })), null, 2));
+        io.out(
+          JSON.stringify(
+            runs.map((r) => ({
+              dir: r.dir,
+              status: r.status,
+              createdAt: r.manifest?.createdAt,
+              models: r.manifest?.models.map((m) => m.id),
+              totals: r.totals,
+              casesChanged: casesChanged(r),
+              caseFiles: r.caseFiles,
+              orphaned: r.orphans.length,
+              ...(r.problem ? { problem: r.problem } : {}),
+            })),
+            null,
+            2,
+          ),
+        );
         return;
       }
       if (runs.length === 0) {
@@ -25,7 +42,7 @@ export function register(program: Command, io: Io): void {
       }
       const rows = runs.map((r) => [
         r.dir.split('/').pop()!,
-        r.totals.stale > 0 ? `${r.status} (${r.totals.stale} stale)` : r.status,
+        [r.status, ...(casesChanged(r) ? ['cases changed'] : []), ...(r.totals.stale > 0 ? [`${r.totals.stale} stale`] : [])].join(', '),
         (r.manifest?.models ?? []).map((m) => m.id).join(', '),
         `${r.totals.done}/${r.totals.all}`,
         String(r.totals.error),
@@ -34,6 +51,7 @@ export function register(program: Command, io: Io): void {
       ]);
       io.out(table(['run', 'status', 'models', 'done', 'errors', 'cost', 'updated'], rows, [3, 4]));
       for (const r of runs) if (r.problem) io.out(paint(io, 'red', `${r.dir.split('/').pop()!} is damaged: ${r.problem}`));
+      for (const r of runs) if (casesChanged(r)) io.out(paint(io, 'yellow', `${r.dir.split('/').pop()!}: ${changedText(r)} (clinicallab show for more)`));
     });
 
   program
@@ -55,6 +73,9 @@ export function register(program: Command, io: Io): void {
         io.out(`clinicallab ${m.tool.version} on Node ${m.node}; created ${m.createdAt}, updated ${m.updatedAt}, ${m.invocations} invocation(s)`);
         const files = m.cases.length > 3 ? [`${m.cases.length} files in ${commonDir(m.cases.map((c) => c.file))}`] : m.cases.map((c) => `${c.file} (${c.records} records, sha256 ${c.sha256.slice(0, 12)}…)`);
         io.out(`Cases: ${files.join('; ')}`);
+        if (casesChanged(info)) io.out(paint(io, 'yellow', `${changedText(info)}: resuming it is refused until they are put back, or given --allow-changed-cases`));
+        if (m.departmentList) io.out(`Departments: ${m.departmentList.count} from ${m.departmentList.source} (sha256 ${m.departmentList.sha256.slice(0, 12)}…, kept in the run)`);
+        if (m.scoring) io.out(`Scoring: ${describeScoring(m.scoring)}`);
         io.out(`Records: ${m.records}${m.filters.language ? `, language ${m.filters.language}` : ''}${m.filters.limit ? `, limit ${m.filters.limit}` : ''}; generations: ${m.kinds.join(', ')}`);
         io.out(`Templates: ${Object.entries(m.templates).map(([k, v]) => `${k}#${v.hash}${v.source === 'builtin' ? '' : ` (${v.source})`}`).join(', ')}`);
         io.out(
@@ -69,12 +90,23 @@ export function register(program: Command, io: Io): void {
       io.out(`Tokens ${t.inputTokens.toLocaleString('en-US')} in / ${t.outputTokens.toLocaleString('en-US')} out; cost ${money(t.cost, t.unpricedDone > 0)}`);
       for (const e of info.errorsByKind) io.out(paint(io, 'red', `  ${e.n} × ${e.kind}: ${e.example}`));
       if (t.stale > 0) io.out(paint(io, 'yellow', staleNote(t.stale)));
+      if (info.orphans.length > 0) {
+        const byReason = new Map<string, Set<string>>();
+        for (const o of info.orphans) byReason.set(o.reason, (byReason.get(o.reason) ?? new Set()).add(`${o.caseUid} (${o.language})`));
+        io.out(paint(io, 'yellow', `Orphaned: ${info.orphans.length} answer${info.orphans.length === 1 ? '' : 's'} set aside — asked before their record was removed or edited; kept and counted, never scored:`));
+        for (const [reason, records] of byReason) io.out(paint(io, 'yellow', `  ${reason}: ${[...records].slice(0, 8).join(', ')}${records.size > 8 ? ` and ${records.size - 8} more` : ''}`));
+      }
     });
 }
 
 /** What a user should know about running jobs nobody is answering any more. */
 export function staleNote(n: number): string {
   return `${n} running job${n === 1 ? ' is' : 's are'} stale: ${n === 1 ? 'its' : 'their'} worker stopped or ${n === 1 ? 'its' : 'their'} lease ran out; the next \`clinicallab run\` on this run takes ${n === 1 ? 'it' : 'them'} back.`;
+}
+
+/** `its case files no longer match: a.json changed, b.json missing` */
+function changedText(info: Pick<RunInfo, 'caseFiles'>): string {
+  return `its case files no longer match: ${info.caseFiles.filter((f) => f.state !== 'same').map((f) => `${f.file} ${f.state}`).join(', ')}`;
 }
 
 function commonDir(paths: string[]): string {

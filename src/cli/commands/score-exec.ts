@@ -1,20 +1,30 @@
-/** Building the scoring context (matcher, BERTScore model, judge) and scoring runs, for `score` and `run`. */
+/**
+ * Scoring runs for `score`, `run`, `routing` and `agent`: the flags that change how answers are scored, laid
+ * over what each run recorded (its department list and scoring settings), and the runs scored accordingly.
+ */
 import type { Command } from 'commander';
-import type { DepartmentTaxonomy } from '../../bench/departments.js';
-import { BROADER_POLICIES, createMatcher, DEFAULT_OVERLAP_THRESHOLD, type BroaderPolicy, type Judge, type MatcherOptions } from '../../metrics/matcher/index.js';
+import { resolve } from 'node:path';
+import { BROADER_POLICIES, DEFAULT_OVERLAP_THRESHOLD, type BroaderPolicy, type Judge, type MatcherOptions } from '../../metrics/matcher/index.js';
 import { createModel } from '../../models/registry.js';
 import { cacheKey, ResponseCache } from '../../run/cache.js';
+import { readRunSettings, type DepartmentChoice } from '../../metrics/run-settings.js';
 import { scoreRun, type RunScores } from '../../metrics/score-run.js';
 import type { ScoringContext } from '../../metrics/score-case.js';
-import { createBertScorer } from '../../metrics/text/index.js';
+import { scoringContexts, type ScoringOverride } from '../../metrics/settings.js';
+import type { ScoringSettings } from '../../run/recorded.js';
+import { bertscoreIdentity } from '../../metrics/text/index.js';
+import { loadDepartmentFile } from '../../bench/department-file.js';
 import { paint, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 
 export interface ScoreFlags {
-  bertscoreModel?: string;
+  /** A BERTScore model folder; false with --no-bertscore-model. */
+  bertscoreModel?: string | false;
   judge?: string;
   cdaRequiresPreliminary?: boolean;
   cases?: string[];
+  /** A department list file instead of the runs' own. */
+  departments?: string;
   /** The overlap threshold of the diagnosis matcher, in (0, 1] (a string as typed on the command line). */
   matchThreshold?: string | number;
   /** Does a prediction broader than the gold count: never, usual (default) or always. */
@@ -76,28 +86,57 @@ export async function judgeFrom(spec: string): Promise<Judge> {
   };
 }
 
-export async function scoringContext(flags: ScoreFlags): Promise<ScoringContext> {
-  const matcherOptions = matcherOptionsOf(flags); // checked before a judge model or BERTScore is loaded
-  const judge = flags.judge ? await judgeFrom(flags.judge) : undefined;
-  return {
-    matcher: createMatcher({ ...matcherOptions, ...(judge ? { judge } : {}) }),
-    ...(judge ? { useJudge: true } : {}),
-    ...(flags.bertscoreModel ? { bert: await createBertScorer({ modelDir: flags.bertscoreModel }) } : {}),
-  };
+/**
+ * What the flags change in the scoring of a run, checked: a bad matcher value is a usage error, and a BERTScore
+ * folder is identified (it must be a model folder) before anything is scored.
+ */
+export function scoringOverrideOf(flags: ScoreFlags): ScoringOverride {
+  const m = matcherOptionsOf(flags);
+  const o: ScoringOverride = {};
+  if (m.threshold !== undefined) o.threshold = m.threshold;
+  if (m.broaderPrediction !== undefined) o.broaderPrediction = m.broaderPrediction;
+  if (m.narrowerPrediction !== undefined) o.narrowerPrediction = m.narrowerPrediction;
+  if (flags.bertscoreModel === false) o.bertscore = null;
+  else if (flags.bertscoreModel !== undefined) o.bertscore = { dir: resolve(flags.bertscoreModel), identity: bertscoreIdentity(flags.bertscoreModel) };
+  if (flags.judge !== undefined) o.judge = flags.judge;
+  if (flags.cdaRequiresPreliminary) o.cdaRequiresPreliminary = true;
+  return o;
 }
 
-export async function scoreRuns(io: Io, dirs: readonly string[], taxonomy: DepartmentTaxonomy, flags: ScoreFlags, made?: ScoringContext): Promise<RunScores[]> {
-  const context = made ?? (await scoringContext(flags));
+/** A --departments file, read, with where it came from. */
+export async function departmentChoice(file: string | undefined): Promise<DepartmentChoice | undefined> {
+  return file === undefined ? undefined : { taxonomy: await loadDepartmentFile(file), source: file };
+}
+
+/** The scoring contexts of one command: one matcher, judge and BERTScore model per distinct settings. */
+export function commandContexts(): (s: ScoringSettings) => Promise<ScoringContext> {
+  return scoringContexts(judgeFrom);
+}
+
+/** `name: scored with --match-threshold 0.5 (the run's: 0.8)`: one line per run whose flags changed something. */
+export function overrideLines(runs: readonly Pick<RunScores, 'dir' | 'scoring'>[]): string[] {
+  return runs.filter((r) => r.scoring && r.scoring.overrides.length > 0).map((r) => `${r.dir}: scored with ${r.scoring!.overrides.join('; ')} — not the run's own settings`);
+}
+
+/**
+ * Score runs, each with its own recorded department list and scoring settings, the flags laid over them. Each
+ * result says what the flags changed (`scoring.overrides`).
+ */
+export async function scoreRuns(io: Io, dirs: readonly string[], flags: ScoreFlags, contexts = commandContexts()): Promise<RunScores[]> {
+  const scoring = scoringOverrideOf(flags); // checked before a judge model or BERTScore is loaded
+  const departments = await departmentChoice(flags.departments);
   const out: RunScores[] = [];
   for (const dir of dirs) {
+    const rs = readRunSettings(dir, { scoring, ...(departments ? { departments } : {}) });
     const r = await scoreRun(dir, {
-      taxonomy,
-      context,
+      taxonomy: rs.taxonomy,
+      context: await contexts(rs.scoring.settings),
+      scoring: rs.scoring,
       ...(flags.cases ? { cases: flags.cases } : {}),
-      ...(flags.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
+      ...(rs.scoring.settings.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
     });
     if (r.caseProblems > 0) io.err(paint(io, 'yellow', `${dir}: ${r.caseProblems} problem(s) while reloading its case files (see clinicallab validate)`));
-    out.push(r);
+    out.push({ ...r, taxonomy: rs.taxonomy });
   }
   return out;
 }

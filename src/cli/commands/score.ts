@@ -9,11 +9,11 @@ import { DEFAULT_RESAMPLES, DEFAULT_SEED, type BootstrapOptions } from '../../me
 import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { displayWidth, paint, table, type Io } from '../io.js';
-import { taxonomyFrom, UsageError } from '../common.js';
+import { UsageError } from '../common.js';
 import { leaderboardTable, type LeaderboardRow, type TableStyle } from '../../report/leaderboard-table.js';
 import { buildViewModel } from '../../report/view-model.js';
 import { reportExtras } from './report-shared.js';
-import { matcherFlags, matcherOptionsOf, scoreRuns, scoringContext, type ScoreFlags } from './score-exec.js';
+import { commandContexts, departmentChoice, matcherFlags, overrideLines, scoreRuns, scoringOverrideOf, type ScoreFlags } from './score-exec.js';
 
 interface Options extends ScoreFlags {
   ci?: boolean;
@@ -22,7 +22,6 @@ interface Options extends ScoreFlags {
   by?: string;
   compare?: boolean;
   json?: boolean;
-  departments?: string;
 }
 
 type By = 'department' | 'language';
@@ -91,7 +90,8 @@ export function register(program: Command, io: Io): void {
     .command('score')
     .description('score the stored answers of one or more runs (no model is called) and print the leaderboard')
     .argument('<runs...>', 'run directories (or names under clinicallab-runs/)')
-    .option('--bertscore-model <dir>', 'local BERTScore model folder (config.json, tokenizer.json, onnx/model.onnx); without it text scores are BLEU + ROUGE-L only, and say so')
+    .option('--bertscore-model <dir>', "local BERTScore model folder (config.json, tokenizer.json, onnx/model.onnx) instead of the run's (default: the one the run was made with; without any, text scores are BLEU + ROUGE-L only, and say so)")
+    .option('--no-bertscore-model', 'text scores from BLEU + ROUGE-L only, even for a run made with a BERTScore model')
     .option('--judge <spec>', 'a model that judges diagnosis matches the lexicon cannot decide (e.g. openai:gpt-4o-mini); its unreadable replies count as judge errors')
     .option('--cda-requires-preliminary', 'CDA also requires the preliminary diagnosis to be right');
   matcherFlags(cmd)
@@ -101,14 +101,18 @@ export function register(program: Command, io: Io): void {
     .option('--by <what>', 'also break scores down by department or language')
     .option('--compare', 'paired comparison of the first model with each other one (McNemar for yes/no columns, paired bootstrap for the rest)')
     .option('--cases <paths...>', 'case files, when they are no longer where the run found them')
-    .option('--departments <file>', 'department list from a JSON file instead of the built-in 23')
+    .option('--departments <file>', "department list from a JSON file instead of the one the run recorded (default: the run's own)")
     .option('--json', 'print JSON')
     .addHelpText(
       'after',
       `
 Scores are recomputed from the answers stored in each run and written back to the run (table "scores", with
 the reason for every verdict). Several runs (or a run with several models) are compared: DWR is computed
-across all of them. The matcher flags change which diagnoses count as the gold one (see clinicallab match).`,
+across all of them. The matcher flags change which diagnoses count as the gold one (see clinicallab match).
+
+Each run is scored the way it was made — its department list, matcher options, BERTScore model and text-metric
+profile are recorded in it — so no flag is needed. A flag that changes one of them is said under the table
+(and in --json as "overrides"); later reports of the run use its own settings again unless given the flag too.`,
     )
     .action(async (runs: string[], opts: Options) => {
       const dirs = runs.map((r) => (isRunDir(r) ? r : `${RUNS_DIR}/${r}`));
@@ -118,17 +122,18 @@ across all of them. The matcher flags change which diagnoses count as the gold o
       const by = opts.by as By | undefined;
       const resamples = wholeNumber('--resamples', opts.resamples, 10);
       const seed = wholeNumber('--seed', opts.seed, 0, 2 ** 32 - 1);
-      matcherOptionsOf(opts); // a bad matcher flag is a usage error before anything is scored
-      const taxonomy = await taxonomyFrom(opts.departments);
-      const context = await scoringContext(opts); // one judge and one BERTScore model for scoring and reading back
-      const scored = await scoreRuns(io, dirs, taxonomy, opts, context);
+      scoringOverrideOf(opts); // a bad scoring flag is a usage error before anything is scored
+      const departments = await departmentChoice(opts.departments);
+      const contexts = commandContexts(); // one judge and one BERTScore model for scoring and reading back
+      const scored = await scoreRuns(io, dirs, opts, contexts);
       const all: Labelled[] = scored.flatMap((r) =>
         r.models.map((m) => ({ ...m, label: scored.filter((x) => x.models.some((y) => y.model === m.model)).length > 1 ? `${m.model} (${basename(r.dir)})` : m.model })),
       );
       const byLabel = Object.fromEntries(all.map((m) => [m.label, m.cases]));
       const dwr = departmentWinRate(byLabel);
+      const cda = scored.every((r) => r.scoring?.settings.cdaRequiresPreliminary);
       const metricOpts: MetricOptions & BootstrapOptions = {
-        ...(opts.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
+        ...(cda ? { cdaRequiresPreliminary: true } : {}),
         ...(resamples !== undefined ? { resamples } : {}),
         ...(seed !== undefined ? { seed } : {}),
       };
@@ -151,13 +156,15 @@ across all of them. The matcher flags change which diagnoses count as the gold o
       // agent statistics and what the datasets support, read back from the stores just scored
       // (should a run need scoring there, it is scored with the same flags: the context and the CDA rule)
       const vm = await buildViewModel(dirs, {
-        taxonomy,
+        ...(departments ? { taxonomy: departments.taxonomy, departmentsSource: departments.source } : {}),
+        scoring: scoringOverrideOf(opts),
+        contexts,
         ci: false,
         details: false,
-        context,
         ...(opts.cases ? { cases: opts.cases } : {}),
-        ...(opts.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
+        ...(cda ? { cdaRequiresPreliminary: true } : {}),
       });
+      const overrides = overrideLines(scored);
       if (opts.json) {
         const datasets = vm.runs.map((r) => ({ run: r.name, dataset: r.dataset }));
         const byGroup = by ? Object.fromEntries(groups.map((m) => [m.model, Object.fromEntries(m.groups.map((g) => [g.group, { leaderboard: g.leaderboard, counts: g.counts }]))])) : undefined;
@@ -169,6 +176,7 @@ across all of them. The matcher flags change which diagnoses count as the gold o
               models: rows,
               dwr,
               comparisons,
+              overrides: Object.fromEntries(scored.map((r) => [r.dir, r.scoring?.overrides ?? []])),
               ...(byGroup ? { by, byGroup } : {}),
               ...(vm.agents ? { agents: vm.agents } : {}),
               datasets,
@@ -183,6 +191,7 @@ across all of them. The matcher flags change which diagnoses count as the gold o
       io.out(leaderboardTable(rows, { lexicalOnly, style, widthOf: displayWidth }));
       if (opts.ci) io.out(style.dim(`Bootstrap: seed ${bootstrap.seed}, ${bootstrap.resamples} resamples${dwrIntervals ? '; DWR resampled within departments' : ''}.`));
       for (const line of reportExtras(io, vm)) io.out(line);
+      for (const line of overrides) io.out(paint(io, 'yellow', line));
       for (const m of groups) {
         io.out(paint(io, 'bold', `\n${m.model} by ${by!}`));
         const sub: LeaderboardRow[] = m.groups.map((g) => ({ model: g.group, leaderboard: g.leaderboard, ...g.counts }));

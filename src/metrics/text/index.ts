@@ -11,6 +11,7 @@ export {
   type BertScorerOptions,
   type BertDtype,
 } from './bertscore.js';
+export { bertscoreIdentity } from './bert-identity.js';
 export {
   textSimilarity,
   textSimilarityBatch,

@@ -28,7 +28,11 @@ function renderManifest() {
       ['Tasks (generation kinds)', m ? m.kinds.join(', ') : null],
       ['Filters', m && Object.keys(m.filters).length ? JSON.stringify(m.filters) : null],
       ['Records', m ? String(m.records) : null],
-      ['Scored by this report', r.scoredNow ? 'yes (the run had no stored scores for some answers)' : null]
+      ['Scored by this report', r.scoredNow ? 'yes (the run had no stored scores for some answers, or they were computed with other settings)' : null],
+      ['Scoring', r.scoring ? r.scoring.settings + (r.scoring.recorded ? '' : ' (defaults: the run recorded no settings of its own)') : null],
+      ['Changed by flags', r.scoring && r.scoring.overrides.length ? r.scoring.overrides.join('; ') + ' \u2014 not the run\u2019s own settings' : null],
+      ['Departments', m && m.departmentList ? m.departmentList.count + ' from ' + m.departmentList.source + ' (kept in the run)' : null],
+      ['Orphaned answers', r.orphaned ? r.orphaned + ' set aside: asked before their record was removed or edited; never scored' : null]
     ]));
     var models = DATA.models.filter(function (x) { return x.run === r.index; });
     var mm = m ? m.models : [];
