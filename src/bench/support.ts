@@ -95,3 +95,17 @@ export function scoredRows(kind: string, exam: string | null | undefined, c: Cli
       return []; // agent steps (`agent-…`) and judges' ratings (`judge-…`) are not scored
   }
 }
+
+/**
+ * The tasks a case cannot be scored on, as the scores count them: `department`, `difr3`, `difr5`, the six sections
+ * and one `imaging` per exam without an impression to score against. Depends on the case alone, never on answers,
+ * so every reader of a run (scores, leaderboard, report) counts the same skips.
+ */
+export function unsupportedTasks(c: ClinicalCase, s: CaseSupport = caseSupport(c)): string[] {
+  const out: string[] = [];
+  if (scoredRows('department-guide', '', c, s).length === 0) out.push('department');
+  if (!s.triage) out.push('difr3', 'difr5');
+  for (const t of ['preliminary', 'principal', 'basis', 'differential', 'principle', 'plan'] as const) if (!s[t]) out.push(t);
+  for (const e of c.imaging) if (!s.imaging.includes(e.key)) out.push('imaging');
+  return out;
+}

@@ -9,7 +9,7 @@ import { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadCases, type LoadResult } from '../bench/loader.js';
 import { filterCases } from '../bench/stats.js';
 import type { CaseScores } from '../metrics/clinical.js';
-import { caseSupport, countSupport, scoredRows, type CaseSupport, type SupportCounts } from '../bench/support.js';
+import { caseSupport, countSupport, scoredRows, unsupportedTasks, type CaseSupport, type SupportCounts } from '../bench/support.js';
 import { runSettings, scoredOtherwise, type RunSettings } from '../metrics/run-settings.js';
 import type { ScoringContext } from '../metrics/score-case.js';
 import { scoreRun } from '../metrics/score-run.js';
@@ -270,11 +270,16 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
       }
     }
     if (imaging.length > 0) cs.id = imaging;
-    // a done job whose task has no score row was skipped for lack of a gold answer
-    for (const j of e.jobs) {
-      if (j.status !== 'done') continue;
-      if (j.kind === 'clinical-diagnosis') for (const t of DIAGNOSIS_TASKS) if (!has(t)) bump(out.skipped, t);
-      if (j.kind === 'imaging-diagnosis' && (!examsOfCase || examsOfCase.has(j.exam ?? '')) && !has('imaging', j.exam ?? '')) bump(out.skipped, 'imaging');
+    if (c) {
+      // what the case has no gold answer for, counted as the scores count it
+      for (const t of unsupportedTasks(c)) bump(out.skipped, t);
+    } else {
+      // without the case: a done job whose task has no score row was skipped for lack of a gold answer
+      for (const j of e.jobs) {
+        if (j.status !== 'done') continue;
+        if (j.kind === 'clinical-diagnosis') for (const t of DIAGNOSIS_TASKS) if (!has(t)) bump(out.skipped, t);
+        if (j.kind === 'imaging-diagnosis' && !has('imaging', j.exam ?? '')) bump(out.skipped, 'imaging');
+      }
     }
     out.cases.push(cs);
   }
