@@ -65,7 +65,7 @@ describe('a killed worker', () => {
     await w.done;
     const show = await runCli('show', dir);
     expect(show.out).toContain('1 running job is stale: its worker stopped or its lease ran out; the next `clinicallab run` on this run takes it back.');
-    expect((await runCli('runs', root)).out).toMatch(/killed\s+incomplete \(1 stale\)/);
+    expect((await runCli('runs', root)).out).toMatch(/killed\s+incomplete, 1 stale/);
     server.reset();
     server.respond({ kind: 'ok' });
     const resumed = await runCli(...runArgs(dir));
