@@ -134,6 +134,18 @@ export function avgOfColumns(cols: Record<Column, number | null>): number | null
   return xs.some((x) => x === null) ? null : mean(xs as number[]);
 }
 
+/**
+ * The mean of the task columns that have a value, and which columns those are: what can be said of a model on a
+ * partial dataset (an imported one without departments or imaging impressions, say), where Avg and the weighted
+ * average — which need all nine columns — have none. Unweighted, like Avg, and equal to it when all nine columns
+ * have a value; `{ value: null, columns: [] }` when none has. Name it for what it is ("mean of the scored tasks",
+ * with `columns`) and never rank it with full averages: two such means compare only over the same columns.
+ */
+export function meanOfScoredColumns(cols: Partial<Record<Column, number | null>>): { value: number | null; columns: Column[] } {
+  const columns = COLUMNS.filter((c) => typeof cols[c] === 'number' && Number.isFinite(cols[c]));
+  return { value: mean(columns.map((c) => cols[c]!)), columns };
+}
+
 export function weightedAverage(cols: Record<Column, number | null>): number | null {
   const weights: Record<Column, number> = { Acc: 5, DIFR: 1, PD: 1, DB: 1, DD: 1, FD: 5, PT: 1, TP: 1, ID: 1 };
   if (COLUMNS.some((c) => cols[c] === null)) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseCda, caseScore, leaderboard, type CaseScores } from '../../src/metrics/clinical.js';
+import { caseCda, caseScore, leaderboard, meanOfScoredColumns, type CaseScores } from '../../src/metrics/clinical.js';
 import { compareModels, leaderboardCI } from '../../src/metrics/compare.js';
 import { departmentWinRate, dwrCI } from '../../src/metrics/dwr.js';
 import { bootstrapCI, DEFAULT_RESAMPLES, DEFAULT_SEED, mcnemar, pairedBootstrap, seededRandom } from '../../src/metrics/stats.js';
@@ -47,6 +47,20 @@ describe('the leaderboard from per-case scores', () => {
     const empty = leaderboard([c('x', 'a', { acc: true })]);
     expect(empty.DB).toEqual({ value: null, n: 0 });
     expect(empty.Avg.value).toBeNull();
+  });
+
+  it('offers the mean of the columns that were scored, naming them, where Avg has no value', () => {
+    // a partial dataset: no department, no preliminary list, no imaging impressions
+    const partial = leaderboard([c('x', '', { fd: true, tp: 40, difr3: { count: 3, valid: 3 }, difr5: { count: 5, valid: 5 } }), c('y', '', { fd: false, tp: 20, difr3: { count: 3, valid: 3 }, difr5: { count: 4, valid: 4 } })]);
+    const values = Object.fromEntries((['Acc', 'DIFR', 'PD', 'DB', 'DD', 'FD', 'PT', 'TP', 'ID'] as const).map((k) => [k, partial[k].value]));
+    expect(partial.Avg.value).toBeNull();
+    const m = meanOfScoredColumns(values);
+    expect(m.columns).toEqual(['DIFR', 'FD', 'TP']);
+    expect(m.value).toBeCloseTo((partial.DIFR.value! + 50 + 30) / 3, 10);
+    // with every column scored it is Avg; with none it is nothing
+    const full = Object.fromEntries((['Acc', 'DIFR', 'PD', 'DB', 'DD', 'FD', 'PT', 'TP', 'ID'] as const).map((k) => [k, lb[k].value]));
+    expect(meanOfScoredColumns(full).value).toBeCloseTo(lb.Avg.value!, 10);
+    expect(meanOfScoredColumns({ Acc: null, FD: null })).toEqual({ value: null, columns: [] });
   });
 });
 
