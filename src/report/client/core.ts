@@ -105,8 +105,8 @@ function duration(ms) {
   return Math.floor(m / 60) + ' h ' + (m % 60) + ' min';
 }
 function select(id, options, value, onChange) {
-  var el = h('select', { id: id });
-  options.forEach(function (o) { var opt = h('option', { value: o[0] }, o[1]); if (o[0] === value) opt.selected = true; el.appendChild(opt); });
+  var el = h('select', { id: id }), chosen = false;
+  options.forEach(function (o) { var opt = h('option', { value: o[0] }, o[1]); if (o[0] === value && !chosen) opt.selected = chosen = true; el.appendChild(opt); });
   el.addEventListener('change', function () { onChange(el.value); });
   return el;
 }
