@@ -61,21 +61,22 @@ const body = (agents: boolean, judge: boolean): string => `
   <div id="warnings"></div>
   <section class="card" id="leaderboard">
     <h2>Leaderboard</h2>
-    <p class="note">The paper's layout: the nine task columns, then ClinicalMetrics (DWR, CDA, Acceptability) and the averages. Click a column to sort. Errors are excluded from every score and counted apart; a bold value is the best of the column.</p>
+    <p class="note">The paper's layout: the nine task columns, then ClinicalMetrics (DWR, CDA, Acceptability) and the averages. Click a column to sort. Errors are excluded from every score and counted apart; a bold value is the best of the column. A dash is a value that could not be computed: point at it, or read the list under the table, for why.</p>
     <div id="text-label" class="banner info"></div>
     <div class="controls" id="leaderboard-controls"></div>
     <div class="scroll" id="leaderboard-table"></div>
     <div class="counts" id="leaderboard-counts"></div>
     <div class="counts" id="leaderboard-dataset"></div>
+    <div class="counts gaps" id="leaderboard-gaps"></div>
   </section>
   <section class="card" id="departments">
     <h2>Departments</h2>
-    <p class="note">Department × model: the authors rank models per department by the weighted average (5·Acc + DIFR + PD + 5·FD + DB + DD + PT + TP + ID) / 17. A dash means a column could not be computed for that department.</p>
+    <p class="note">Department × model: the authors rank models per department by the weighted average (5·Acc + DIFR + PD + 5·FD + DB + DD + PT + TP + ID) / 17. A dash means a value could not be computed for that department: the note under each heatmap says why, and so does a cell when you point at it.</p>
     <div id="departments-body"></div>
     <div id="departments-charts">
       <div class="grid2">
-        <div><div class="controls" id="dept-model-controls"></div><div class="chartbox"><canvas id="heat-dept-model" role="img" aria-label="Department by model heatmap"></canvas></div></div>
-        <div><div class="controls" id="dept-task-controls"></div><div class="chartbox"><canvas id="heat-dept-task" role="img" aria-label="Department by task heatmap"></canvas></div></div>
+        <div><div class="controls" id="dept-model-controls"></div><div class="chartbox"><canvas id="heat-dept-model" role="img" aria-label="Department by model heatmap"></canvas></div><div class="counts gaps" id="dept-model-gaps"></div></div>
+        <div><div class="controls" id="dept-task-controls"></div><div class="chartbox"><canvas id="heat-dept-task" role="img" aria-label="Department by task heatmap"></canvas></div><div class="counts gaps" id="dept-task-gaps"></div></div>
       </div>
       <h3>Best model per department</h3>
       <div class="scroll" id="dept-best"></div>

@@ -61,6 +61,13 @@ table.lb tr.group td { background: var(--ref-soft); color: var(--ref); font-weig
 .chartbox { position: relative; height: 360px; }
 .chartbox.tall { height: 640px; }
 .counts { font-size: 12px; color: var(--muted); margin-top: 8px; }
+.counts.gaps:empty { display: none; }
+.counts.gaps { border-left: 3px solid #cbd5e1; padding: 4px 10px; background: #f8fafc; border-radius: 0 6px 6px 0; }
+.counts.gaps .label { font-weight: 650; color: #475569; }
+.counts.gaps ul { margin: 2px 0 0; padding-left: 18px; }
+.counts.gaps .lead { color: #475569; margin-bottom: 2px; }
+table.lb th.wrap { white-space: normal; min-width: 64px; max-width: 84px; }
+table.lb td.gap { color: #94a3b8; cursor: help; text-decoration: underline dotted #cbd5e1; text-underline-offset: 3px; }
 .counts div { margin: 2px 0; }
 table.cases tbody tr { cursor: pointer; }
 table.cases tbody tr:hover td { background: #f0fdfa; }

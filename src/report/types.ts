@@ -7,6 +7,7 @@ import type { Column, ColumnScore, Leaderboard } from '../metrics/clinical.js';
 import type { Interval } from '../metrics/compare.js';
 import type { JobStatus } from '../run/store.js';
 import type { DatasetView } from './dataset.js';
+import type { Gaps } from './gaps.js';
 import type { JudgeRead } from './judge-read.js';
 import type { ReferenceData } from './reference.js';
 
@@ -43,6 +44,13 @@ export interface ModelView {
   model: string;
   run: number;
   leaderboard: Leaderboard;
+  /**
+   * The mean of the task columns that have a value, and which (meanOfScoredColumns): shown as "Avg (scored tasks)"
+   * where Avg has no value, never ranked with full averages.
+   */
+  scoredMean: { value: number | null; columns: Column[] };
+  /** Why each value without one (a column, CDA, Acceptability, Avg, WeightedAvg, DWR) has none (gaps.ts). */
+  missing: Gaps;
   /** 95% bootstrap intervals of every column (null when not computed). */
   ci: Record<LeaderboardKey, Interval> | null;
   /** Department Win Rate across every model of the report; null with a single model. */
@@ -134,6 +142,8 @@ export interface DepartmentCell {
   cda: number | null;
   /** The department's DWR share for this model (null with a single model). */
   winShare: number | null;
+  /** Why each column, CDA or the weighted average without a value has none; absent when all have one. */
+  missing?: Gaps;
 }
 
 export interface JobView {

@@ -10,7 +10,7 @@ import { packageVersion } from '../bench/bundled.js';
 import type { ClinicalCase } from '../bench/case.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
 import { shortUid, uidDisplayLength } from '../bench/uids.js';
-import { COLUMNS, leaderboard, type CaseScores, type Column, type MetricOptions } from '../metrics/clinical.js';
+import { COLUMNS, leaderboard, meanOfScoredColumns, type CaseScores, type Column, type MetricOptions } from '../metrics/clinical.js';
 import { leaderboardCI } from '../metrics/compare.js';
 import { departmentWinRate, dwrCI } from '../metrics/dwr.js';
 import { groupCases } from '../metrics/score-run.js';
@@ -19,6 +19,7 @@ import type { Manifest } from '../run/evaluate.js';
 import { agentSteps, agentView } from './agent-view.js';
 import { answerSet, caseContent, caseRows } from './case-rows.js';
 import { datasetView } from './dataset.js';
+import { whyNoValue, type GapKey, type Gaps } from './gaps.js';
 import { redactUrls, safeBaseURL } from './redact.js';
 import { loadReference } from './reference.js';
 import { caseKey, readRun, type ReadOptions, type RunRead } from './run-reader.js';
@@ -112,6 +113,10 @@ function runView(r: RunRead, index: number): RunView {
 
 const columnValues = (lb: ReturnType<typeof leaderboard>): Record<Column, number | null> => Object.fromEntries(COLUMNS.map((c) => [c, lb[c].value])) as Record<Column, number | null>;
 
+/** The values a department cell shows (the heatmaps): the columns, CDA and the weighted average. */
+const CELL_GAPS = new Set<string>([...COLUMNS, 'CDA', 'WeightedAvg'] satisfies GapKey[]);
+const cellGaps = (g: Gaps): Gaps => Object.fromEntries(Object.entries(g).filter(([k]) => CELL_GAPS.has(k)));
+
 export async function buildViewModel(dirs: readonly string[], opts: ViewModelOptions = {}): Promise<ReportViewModel> {
   const reads: RunRead[] = [];
   const contexts = opts.contexts ?? scoringContexts(); // one BERTScore model for every run that needs it
@@ -167,6 +172,22 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
     const agent = r.agents.get(m.model);
     const own = r.settings.taxonomy;
     if (agent) agents.push(agentView(index, label, agent, m.jobs, own));
+    const jobsByCase = new Map<string, typeof m.jobs>();
+    for (const j of m.jobs) {
+      const k = caseKey(j.caseUid, j.language);
+      let list = jobsByCase.get(k);
+      if (!list) jobsByCase.set(k, (list = []));
+      list.push(j);
+    }
+    const kinds = r.manifest?.kinds ?? null;
+    const gapsOf = (group: readonly CaseScores[], lb: ReturnType<typeof leaderboard>): Gaps => {
+      const keys = group.map((c) => caseKey(c.uid, c.language));
+      return whyNoValue({ leaderboard: lb, records: keys.map((k) => r.cases.get(k)), jobs: keys.flatMap((k) => jobsByCase.get(k) ?? []), kinds, agent: agent !== undefined });
+    };
+    const lb = leaderboard(m.cases, metricOpts);
+    const missing = gapsOf(m.cases, lb);
+    const modelDwr = dwr ? (dwr.dwr[label] ?? null) : null;
+    if (modelDwr === null) missing.DWR = flat.length > 1 ? 'no department where this model could be compared with another' : 'needs at least two models in the report: it compares them department by department';
     const rated = r.judge.get(m.model);
     if (rated) judge.push({ model: index, label, ...rated, judges: rated.judges.map(redactUrls), byJudge: rated.byJudge.map((b) => ({ ...b, judge: redactUrls(b.judge) })) });
     models.push({
@@ -174,9 +195,11 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
       label,
       model: redactUrls(m.model),
       run,
-      leaderboard: leaderboard(m.cases, metricOpts),
+      leaderboard: lb,
+      scoredMean: meanOfScoredColumns(columnValues(lb)),
+      missing,
       ci: opts.ci === false ? null : leaderboardCI(m.cases, { ...metricOpts, ...(opts.resamples ? { resamples: opts.resamples } : {}) }),
-      dwr: dwr ? (dwr.dwr[label] ?? null) : null,
+      dwr: modelDwr,
       dwrCi: dwrIntervals?.[label] ?? null,
       records: m.cases.length,
       errors: m.errors,
@@ -186,15 +209,18 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
       textComponents: m.textComponents,
     });
     for (const [dep, group] of groupCases(m.cases, 'department')) {
-      const lb = leaderboard(group, metricOpts);
-      byDepartment.push({ department: dep, model: index, n: group.length, weightedAvg: lb.WeightedAvg.value, columns: columnValues(lb), cda: lb.CDA.value, winShare: dwr ? (dwr.byDepartment[label]?.[dep] ?? null) : null });
-    }
-    const jobsByCase = new Map<string, typeof m.jobs>();
-    for (const j of m.jobs) {
-      const k = caseKey(j.caseUid, j.language);
-      let list = jobsByCase.get(k);
-      if (!list) jobsByCase.set(k, (list = []));
-      list.push(j);
+      const dl = leaderboard(group, metricOpts);
+      const gaps = cellGaps(gapsOf(group, dl));
+      byDepartment.push({
+        department: dep,
+        model: index,
+        n: group.length,
+        weightedAvg: dl.WeightedAvg.value,
+        columns: columnValues(dl),
+        cda: dl.CDA.value,
+        winShare: dwr ? (dwr.byDepartment[label]?.[dep] ?? null) : null,
+        ...(Object.keys(gaps).length ? { missing: gaps } : {}),
+      });
     }
     const scoresByCase = new Map<string, typeof m.scores>();
     for (const s of m.scores) {

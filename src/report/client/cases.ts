@@ -3,12 +3,14 @@
  * a time, so tens of thousands of rows stay fast; a row opens its case: what the model saw, the gold answers,
  * and each model's answer section by section beside the verdict, its rule and reason, or the text components.
  * Rows show each uid as `shortUid` (as long as the report's uids need to be told apart); a whole uid in the search
- * box shows that case only, never also the cases whose uid it starts.
+ * box shows that case only, never also the cases whose uid it starts. The department filter tells "All departments"
+ * from "(no department)" (records whose dataset names none).
  */
 export const CLIENT_CASES = String.raw`
 /* ---------- case browser ---------- */
 var SECTIONS = ['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan'];
-var cb = { model: '', dep: '', lang: '', task: '', outcome: '', q: '', page: 0, size: 50, selected: -1, matches: [] };
+/* dep: the department id to show (null: all; '' is the records that name no department) */
+var cb = { model: '', dep: null, lang: '', task: '', outcome: '', q: '', page: 0, size: 50, selected: -1, matches: [] };
 var byModelCase = {};
 var searchText = null;
 function indexRows() {
@@ -49,7 +51,7 @@ function applyFilters() {
     var r = DATA.rows[i];
     if (m >= 0 && r.model !== m) continue;
     if (cb.task && r.task !== cb.task) continue;
-    if (cb.dep || cb.lang) { var c = DATA.cases[r.case]; if (cb.dep && c.department !== cb.dep) continue; if (cb.lang && c.language !== cb.lang) continue; }
+    if (cb.dep !== null || cb.lang) { var c = DATA.cases[r.case]; if (cb.dep !== null && c.department !== cb.dep) continue; if (cb.lang && c.language !== cb.lang) continue; }
     if (cb.outcome) {
       var o = cb.outcome;
       if (o === 'correct' ? r.correct !== true : o === 'incorrect' ? r.correct !== false : r.status !== o) continue;
@@ -207,7 +209,8 @@ function initCases() {
   search.addEventListener('input', function () { clearTimeout(timer); timer = setTimeout(function () { cb.q = search.value; cb.page = 0; renderCases(); }, 150); });
   add($('cases-controls'), [
     h('label', null, ['Model', select('f-model', [['', 'All models']].concat(DATA.models.map(function (m) { return [String(m.index), shortLabel(m)]; })), '', on('model'))]),
-    h('label', null, ['Department', select('f-dep', [['', 'All departments']].concat(DATA.departments.map(function (d) { return [d.id, d.label]; })), '', on('dep'))]),
+    // options name departments by position: a record without one has the id '', which must not read as "all"
+    h('label', null, ['Department', select('f-dep', [['', 'All departments']].concat(DATA.departments.map(function (d, i) { return ['d' + i, d.label]; })), '', function (v) { cb.dep = v === '' ? null : DATA.departments[Number(v.slice(1))].id; cb.page = 0; renderCases(); })]),
     h('label', null, ['Language', select('f-lang', [['', 'All']].concat(langs.sort().map(function (l) { return [l, l]; })), '', on('lang'))]),
     h('label', null, ['Task', select('f-task', [['', 'All tasks']].concat(tasks.map(function (t) { return [t, TASK_TITLES[t]]; })), '', on('task'))]),
     h('label', null, ['Outcome', select('f-outcome', [['', 'Any'], ['correct', 'Correct'], ['incorrect', 'Incorrect'], ['error', 'Error'], ['pending', 'Pending'], ['skipped', 'Skipped (no gold)'], ['scored', 'Scored']], '', on('outcome'))]),

@@ -66,6 +66,49 @@ function matrixChart(canvasId, xs, ys, cells, tooltip) {
   });
 }
 var depState = { metric: 'WeightedAvg', model: 0 };
+/** The heatmap's values, in the order they are offered (and preferred when the weighted average has no number). */
+function deptMetrics() {
+  var opts = [['WeightedAvg', 'Weighted average (the authors\u2019 per-department ranking)'], ['CDA', 'CDA']].concat(COLS.map(function (c) { return [c, colHead(c) + ' \u2014 ' + COLUMN_TITLES[c]]; }));
+  if (DATA.models.length > 1) opts.push(['winShare', 'Win share (the department\u2019s part of DWR)']);
+  return opts;
+}
+/** The value the heatmap opens on: the weighted average, or, when no cell has one (partial data), the first value with a number. */
+function firstMetricWithNumbers() {
+  var prefer = ['WeightedAvg', 'CDA', 'FD', 'Acc', 'PD'].concat(COLS);
+  for (var i = 0; i < prefer.length; i++) {
+    for (var j = 0; j < DATA.byDepartment.length; j++) { var v = cellValue(DATA.byDepartment[j], prefer[i]); if (v !== null && v !== undefined) return prefer[i]; }
+  }
+  return 'WeightedAvg';
+}
+function metricName(metric) { return metric === 'WeightedAvg' ? 'weighted average' : metric === 'winShare' ? 'win share' : colHead(metric); }
+/** Why a heatmap cell is a dash. */
+function cellWhy(cell, metric) {
+  if (!cell) return 'this model has no records of this department';
+  if (metric === 'winShare') return 'no record of this department was scored for every model of the report, so nobody wins it';
+  return cell.missing && cell.missing[metric] ? cell.missing[metric] : 'no value';
+}
+/** The note under a heatmap: each reason for a dash once, with the values and the cells (departments, models) it holds for. */
+function renderGapNote(hostId, lead, entries, cellsAll, allWords) {
+  var host = clear($(hostId));
+  if (!entries.length && !lead) return;
+  var perKey = {}, keyOrder = [];
+  entries.forEach(function (e) {
+    var k = e.key + '\u0001' + e.why, g = perKey[k];
+    if (!g) { g = perKey[k] = { key: e.key, why: e.why, where: [] }; keyOrder.push(k); }
+    g.where.push(e.where);
+  });
+  // values with the same reason in the same cells read as one line
+  var lines = {}, order = [];
+  keyOrder.forEach(function (k) {
+    var g = perKey[k];
+    var where = g.where.length === cellsAll ? allWords : g.where.length > 4 ? g.where.length + ' cells' : g.where.join('; ');
+    var id = g.why + '\u0001' + where, l = lines[id];
+    if (!l) { l = lines[id] = { keys: [], why: g.why, where: where }; order.push(id); }
+    l.keys.push(g.key);
+  });
+  var items = order.map(function (id) { var l = lines[id]; return h('li', null, [h('strong', null, l.keys.join(', ')), ' \u2014 ' + l.where + ': ' + l.why]); });
+  add(host, [lead ? h('div', { class: 'lead' }, lead) : null, items.length ? h('div', { class: 'label' }, 'Why a cell is a dash') : null, items.length ? h('ul', null, items) : null]);
+}
 function cellValue(cell, metric) {
   if (!cell) return null;
   if (metric === 'WeightedAvg') return cell.weightedAvg;
@@ -84,10 +127,14 @@ function renderDeptModel() {
   DATA.departments.forEach(function (d) {
     DATA.models.forEach(function (m) {
       var c = findCell(d.id, m.index);
-      cells.push({ x: shortLabel(m), y: d.label, v: cellValue(c, depState.metric), n: c ? c.n : 0, model: m.label });
+      var v = cellValue(c, depState.metric);
+      cells.push({ x: shortLabel(m), y: d.label, v: v, n: c ? c.n : 0, model: m.label, why: v === null || v === undefined ? cellWhy(c, depState.metric) : null });
     });
   });
-  matrixChart('heat-dept-model', xs, ys, cells, function (r) { return r.y + ' \u00b7 ' + r.model + ': ' + fmt(r.v) + ' (' + r.n + ' records)'; });
+  matrixChart('heat-dept-model', xs, ys, cells, function (r) { return r.y + ' \u00b7 ' + r.model + ': ' + fmt(r.v) + (r.why ? ' \u2014 ' + r.why : '') + ' (' + r.n + ' records)'; });
+  var lead = depState.opened !== 'WeightedAvg' && depState.metric !== 'WeightedAvg'
+    ? 'No department has a weighted average here (' + (whyNoWeightedAvg() || 'it needs all nine task columns') + ')' + (depState.metric === depState.opened ? ', so the heatmap opened on ' + metricName(depState.metric) + ', the first value with numbers.' : '.') : null;
+  renderGapNote('dept-model-gaps', lead, cells.filter(function (x) { return x.why; }).map(function (x) { return { key: metricName(depState.metric), why: x.why, where: x.y + (DATA.models.length > 1 ? ' \u00b7 ' + x.x : '') }; }), cells.length, 'every cell');
 }
 function renderDeptTask() {
   var m = DATA.models[depState.model];
@@ -100,9 +147,11 @@ function renderDeptTask() {
   var cells = [];
   deps.forEach(function (d) {
     var c = findCell(d.id, m.index);
-    keys.forEach(function (k, i) { cells.push({ x: xs[i], y: d.label, v: cellValue(c, k), n: c ? c.n : 0 }); });
+    keys.forEach(function (k, i) { var v = cellValue(c, k); cells.push({ x: xs[i], y: d.label, v: v, n: c ? c.n : 0, why: v === null || v === undefined ? cellWhy(c, k) : null }); });
   });
-  matrixChart('heat-dept-task', xs, ys, cells, function (r) { return r.y + ' \u00b7 ' + r.x + ': ' + fmt(r.v) + ' (' + r.n + ' records)'; });
+  matrixChart('heat-dept-task', xs, ys, cells, function (r) { return r.y + ' \u00b7 ' + r.x + ': ' + fmt(r.v) + (r.why ? ' \u2014 ' + r.why : '') + ' (' + r.n + ' records)'; });
+  var entries = cells.filter(function (x) { return x.why; }).map(function (x) { return { key: x.x, why: x.why, where: x.y }; });
+  renderGapNote('dept-task-gaps', null, entries, deps.length, 'every department');
 }
 function renderBestPerDepartment() {
   var host = clear($('dept-best'));
@@ -113,22 +162,27 @@ function renderBestPerDepartment() {
       .filter(function (x) { return x.c && x.c.weightedAvg !== null; })
       .sort(function (a, b) { return b.c.weightedAvg - a.c.weightedAvg; });
     var top = ranked[0];
-    body.appendChild(h('tr', null, [h('td', null, d.label), h('td', { class: 'model', title: top ? top.m.label : null }, top ? shortLabel(top.m) : '\u2014'), h('td', { class: 'num' }, top ? fmt(top.c.weightedAvg) : '\u2014'),
+    var none = top ? null : 'no model has a weighted average in this department: ' + cellWhy(DATA.models.map(function (m) { return findCell(d.id, m.index); }).filter(Boolean)[0], 'WeightedAvg');
+    body.appendChild(h('tr', null, [h('td', null, d.label), h('td', { class: 'model', title: top ? top.m.label : none }, top ? shortLabel(top.m) : '\u2014'), h('td', { class: 'num', title: none }, top ? fmt(top.c.weightedAvg) : '\u2014'),
       h('td', null, ranked.slice(1, 3).map(function (x) { return shortLabel(x.m) + ' ' + fmt(x.c.weightedAvg); }).join(' \u00b7 '))]));
   });
   add(host, h('table', { class: 'lb' }, [h('thead', null, h('tr', null, [h('th', null, 'Department'), h('th', null, 'Best model (weighted average)'), h('th', { class: 'num' }, 'WAvg'), h('th', null, 'Next')])), body]));
 }
 function initDepartments() {
   if (!DATA.models.length || !DATA.departments.length) { add($('departments-body'), h('p', { class: 'note' }, 'No department results yet.')); $('departments-charts').hidden = true; return; }
-  var metricOpts = [['WeightedAvg', 'Weighted average (the authors\u2019 per-department ranking)'], ['CDA', 'CDA']].concat(COLS.map(function (c) { return [c, colHead(c) + ' \u2014 ' + COLUMN_TITLES[c]]; }));
-  if (DATA.models.length > 1) metricOpts.push(['winShare', 'Win share (the department\u2019s part of DWR)']);
-  add($('dept-model-controls'), h('label', null, ['Value', select('dept-metric', metricOpts, depState.metric, function (v) { depState.metric = v; renderDeptModel(); })]));
+  depState.metric = depState.opened = firstMetricWithNumbers();
+  add($('dept-model-controls'), h('label', null, ['Value', select('dept-metric', deptMetrics(), depState.metric, function (v) { depState.metric = v; renderDeptModel(); })]));
   add($('dept-task-controls'), h('label', null, ['Model', select('dept-model', DATA.models.map(function (m) { return [String(m.index), shortLabel(m)]; }), '0', function (v) { depState.model = Number(v); renderDeptTask(); })]));
   var hgt = Math.max(260, 60 + DATA.departments.length * 26) + 'px';
   sizeBox($('heat-dept-model').parentNode, hgt);
   renderDeptModel();
   renderDeptTask();
   renderBestPerDepartment();
+}
+/** Why the weighted average is missing, when every department says the same (partial data usually does). */
+function whyNoWeightedAvg() {
+  var whys = DATA.byDepartment.map(function (c) { return c.missing ? c.missing.WeightedAvg : null; }).filter(function (x, i, all) { return x && all.indexOf(x) === i; });
+  return whys.length === 1 ? whys[0] : null;
 }
 function sizeBox(box, height) { box.style.height = height; }
 function initTaskCharts() {

@@ -55,7 +55,10 @@ var COLUMN_TITLES = {
   Acceptability: 'CDA × mean of the text scores / 100', Avg: 'Mean of the nine task columns',
   WeightedAvg: 'The authors\u2019 weighted average (5·Acc + DIFR + PD + 5·FD + DB + DD + PT + TP + ID) / 17'
 };
-var SHORT = { Acceptability: 'Accept.', WeightedAvg: 'WAvg' };
+var SHORT = { Acceptability: 'Accept.', WeightedAvg: 'WAvg', ScoredAvg: 'Avg (scored tasks)' };
+/* the mean of the task columns a partial dataset could be scored on: its own column, never ranked with full averages */
+var SCORED = 'ScoredAvg';
+COLUMN_TITLES.ScoredAvg = 'Mean of the task columns that have a value (listed in each cell), for a model whose records cannot give Avg. Not the paper\u2019s Avg, which needs all nine; compared only between models scored on the same tasks';
 var TASK_TITLES = {
   department: 'Department guide', difr3: 'DIFR (3 departments)', difr5: 'DIFR (5 departments)', preliminary: 'Preliminary diagnosis',
   basis: 'Diagnostic basis', differential: 'Differential diagnosis', principal: 'Final diagnosis', principle: 'Principle of treatment',
@@ -105,12 +108,39 @@ function duration(ms) {
   return Math.floor(m / 60) + ' h ' + (m % 60) + ' min';
 }
 function select(id, options, value, onChange) {
-  var el = h('select', { id: id });
-  options.forEach(function (o) { var opt = h('option', { value: o[0] }, o[1]); if (o[0] === value) opt.selected = true; el.appendChild(opt); });
+  var el = h('select', { id: id }), chosen = false;
+  options.forEach(function (o) { var opt = h('option', { value: o[0] }, o[1]); if (o[0] === value && !chosen) opt.selected = chosen = true; el.appendChild(opt); });
   el.addEventListener('change', function () { onChange(el.value); });
   return el;
 }
-function modelValue(m, c) { return c === 'DWR' ? m.dwr : m.leaderboard[c] ? m.leaderboard[c].value : null; }
+function modelValue(m, c) {
+  if (c === SCORED) return scoredShown(m) ? m.scoredMean.value : null;
+  return c === 'DWR' ? m.dwr : m.leaderboard[c] ? m.leaderboard[c].value : null;
+}
+/** Whether the model's row shows the mean of its scored tasks: only when it has no full Avg. */
+function scoredShown(m) { return !!m.scoredMean && m.scoredMean.value !== null && (!m.leaderboard.Avg || m.leaderboard.Avg.value === null); }
+/** The tasks a model's scored mean covers, as one key: means compare only within the same key. */
+function scoredSet(m) { return m.scoredMean && scoredShown(m) ? m.scoredMean.columns.join(',') : ''; }
+/** Why a model's value is a dash (gaps.ts), or null. */
+function whyDash(m, c) {
+  if (c === SCORED) return !m.scoredMean ? null : scoredShown(m) ? null : m.scoredMean.value === null ? 'no task column has a value' : 'this model has all nine task columns: see Avg and WAvg';
+  return m.missing && m.missing[c] ? m.missing[c] : null;
+}
+/** Lines "columns — why" for dashes, the same reason given once; \`who\` lists who it is said of (models, departments). */
+function gapNotes(entries, whoAll) {
+  var byReason = {}, order = [];
+  entries.forEach(function (e) {
+    var g = byReason[e.why];
+    if (!g) { g = byReason[e.why] = { keys: [], who: [] }; order.push(e.why); }
+    if (g.keys.indexOf(e.key) < 0) g.keys.push(e.key);
+    if (e.who !== undefined && g.who.indexOf(e.who) < 0) g.who.push(e.who);
+  });
+  return order.map(function (why) {
+    var g = byReason[why];
+    var who = !g.who.length ? '' : whoAll !== undefined && g.who.length === whoAll ? '' : ' \u2014 ' + g.who.join(', ');
+    return h('li', null, [h('strong', null, g.keys.join(', ')), who, ': ' + why]);
+  });
+}
 
 /* ---------- header ---------- */
 function renderHeader() {
@@ -127,6 +157,7 @@ function sortRows(list, get) {
   return list.slice().sort(function (a, b) {
     var x = get(a, k), y = get(b, k);
     if (k === 'model') return d * String(x).localeCompare(String(y));
+    if (k === SCORED && x !== null && y !== null && scoredSet(a) !== scoredSet(b)) return scoredSet(b).split(',').length - scoredSet(a).split(',').length || scoredSet(a).localeCompare(scoredSet(b));
     if (x === null || x === undefined) return 1;
     if (y === null || y === undefined) return -1;
     return d * (x - y);
@@ -134,24 +165,31 @@ function sortRows(list, get) {
 }
 function renderLeaderboard() {
   var host = clear($('leaderboard-table'));
-  var cols = COLS.concat(METRICS);
-  var best = {};
+  var withScored = DATA.models.some(scoredShown);
+  var cols = COLS.concat(METRICS).concat(withScored ? [SCORED] : []);
+  var best = {}, bestScored = {};
   cols.forEach(function (c) {
     var vals = DATA.models.map(function (m) { return modelValue(m, c); }).filter(function (v) { return v !== null && v !== undefined; });
     best[c] = vals.length > 1 || DATA.models.length > 1 ? Math.max.apply(null, vals) : null;
   });
+  // a scored-tasks mean is the best only among the models scored on the same tasks (and only when there are several)
+  var sets = {};
+  DATA.models.filter(scoredShown).forEach(function (m) { (sets[scoredSet(m)] || (sets[scoredSet(m)] = [])).push(m.scoredMean.value); });
+  Object.keys(sets).forEach(function (k) { bestScored[k] = sets[k].length > 1 ? Math.max.apply(null, sets[k]) : null; });
   var head = h('tr', null, [th('model', 'Model', 'Model (and run, when a model appears in several runs)', false)]
-    .concat(cols.map(function (c) { return th(c, colHead(c), COLUMN_TITLES[c], c === 'DWR'); }))
+    .concat(cols.map(function (c) { var t = th(c, colHead(c), COLUMN_TITLES[c], c === 'DWR' || c === SCORED); if (c === SCORED) t.className += ' wrap'; return t; }))
     .concat([h('th', { class: 'num sep', title: 'Records the model has answers for' }, 'Records'), h('th', { class: 'num', title: 'Jobs that ended in error (excluded from every score)' }, 'Errors'), h('th', { class: 'num', title: 'Tasks skipped for lack of a gold answer / jobs not answered yet' }, 'Skip/pend.')]));
   var body = h('tbody');
   sortRows(DATA.models, function (m, k) { return k === 'model' ? m.label : modelValue(m, k); }).forEach(function (m) {
     var name = shortName(m);
     var tr = h('tr', { 'data-model': m.index }, [h('td', { class: 'model', title: m.label }, [h('span', { class: 'badge', title: 'model ' + (m.index + 1) }, String(m.index + 1)), ' ', name, name !== m.label ? h('span', { class: 'sub' }, m.label) : null])]);
     cols.forEach(function (c) {
-      var v = modelValue(m, c);
-      var ci = lbState.ci && m.ci && c !== 'DWR' ? m.ci[c] : null;
-      var isBest = best[c] !== null && v !== null && v !== undefined && v === best[c];
-      tr.appendChild(h('td', { class: 'num' + (isBest ? ' best' : '') + (c === 'DWR' ? ' sep' : ''), 'data-col': c, title: m.leaderboard[c] ? 'n = ' + m.leaderboard[c].n : null }, [fmt(v), ci ? h('span', { class: 'ci' }, fmt(ci.low, 1) + '\u2013' + fmt(ci.high, 1)) : null]));
+      var v = modelValue(m, c), why = v === null || v === undefined ? whyDash(m, c) : null;
+      var ci = lbState.ci && m.ci && c !== 'DWR' && c !== SCORED ? m.ci[c] : null;
+      var isBest = c === SCORED ? v !== null && bestScored[scoredSet(m)] === v : best[c] !== null && v !== null && v !== undefined && v === best[c];
+      var title = why ? colHead(c) + ' has no value: ' + why : c === SCORED && v !== null ? 'mean of ' + m.scoredMean.columns.length + ' task columns: ' + m.scoredMean.columns.join(', ') + ' (not the full Avg)' : m.leaderboard[c] ? 'n = ' + m.leaderboard[c].n : null;
+      var cover = c === SCORED && v !== null ? h('span', { class: 'ci' }, 'of ' + m.scoredMean.columns.join(', ')) : null;
+      tr.appendChild(h('td', { class: 'num' + (isBest ? ' best' : '') + (c === 'DWR' || c === SCORED ? ' sep' : '') + (why ? ' gap' : ''), 'data-col': c, title: title }, [fmt(v), ci ? h('span', { class: 'ci' }, fmt(ci.low, 1) + '\u2013' + fmt(ci.high, 1)) : cover]));
     });
     tr.appendChild(h('td', { class: 'num sep' }, String(m.records)));
     tr.appendChild(h('td', { class: 'num', title: countsText(m.errors) || 'none' }, String(sum(m.errors))));
@@ -166,10 +204,9 @@ function renderLeaderboard() {
     rb.appendChild(h('tr', { class: 'group' }, h('td', { colspan: cols.length + 4 }, 'Published by the authors \u2014 measured on the real ClinicalBench, not on the cases of this run (' + ref.source.paper + ', arXiv ' + ref.source.arxiv + '). Context only: do not compare these numbers with the rows above.')));
     sortRows(ref.rows, function (r, k) { return k === 'model' ? r.model : r[k]; }).forEach(function (r) {
       var tr = h('tr', { class: 'ref', title: 'published figure \u2014 ' + ref.measuredOn }, [h('td', { class: 'model' }, [h('span', { class: 'badge ref' }, 'published'), ' ', r.model, h('span', { class: 'sub' }, r.institution)])]);
-      cols.forEach(function (c) { tr.appendChild(h('td', { class: 'num' + (c === 'DWR' ? ' sep' : '') }, fmt(r[c]))); });
-      tr.appendChild(h('td', { class: 'num sep' }, '\u2014'));
-      tr.appendChild(h('td', { class: 'num' }, '\u2014'));
-      tr.appendChild(h('td', { class: 'num' }, '\u2014'));
+      cols.filter(function (c) { return c !== SCORED; }).forEach(function (c) { tr.appendChild(h('td', { class: 'num' + (c === 'DWR' ? ' sep' : '') }, fmt(r[c]))); });
+      cols.filter(function (c) { return c === SCORED; }).forEach(function () { tr.appendChild(h('td', { class: 'num sep gap', title: 'the published rows have every column' }, '\u2014')); });
+      ['num sep', 'num', 'num'].forEach(function (cls) { tr.appendChild(h('td', { class: cls + ' gap', title: 'a published row has no run behind it here, so no counts' }, '\u2014')); });
       rb.appendChild(tr);
     });
     table.appendChild(rb);
@@ -184,11 +221,30 @@ function renderLeaderboard() {
     if (m.textComponents === 'bleu+rouge') parts.push('text scores without BERTScore');
     add(counts, h('div', null, parts.join('; ')));
   });
+  renderLeaderboardGaps(cols, withScored);
   function th(key, label, title, sep) {
     var sorted = lbState.key === key;
     return h('th', { class: 'sortable' + (key === 'model' ? '' : ' num') + (sep ? ' sep' : ''), 'data-key': key, title: title + ' (click to sort)', 'aria-sort': sorted ? (lbState.dir > 0 ? 'ascending' : 'descending') : 'none', tabindex: 0,
       on: { click: function () { sortBy(key); }, keydown: function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); sortBy(key); } } } }, label);
   }
+}
+/** Under the table: why each dash is one, the same reason once, and what the scored-tasks mean is. */
+function renderLeaderboardGaps(cols, withScored) {
+  var host = clear($('leaderboard-gaps'));
+  var entries = [];
+  DATA.models.forEach(function (m) {
+    cols.forEach(function (c) {
+      var v = modelValue(m, c), why = v === null || v === undefined ? whyDash(m, c) : null;
+      if (why && c !== SCORED) entries.push({ key: colHead(c), why: why, who: DATA.models.length > 1 ? shortLabel(m) : undefined });
+    });
+  });
+  if (!entries.length && !withScored) return;
+  var items = gapNotes(entries, DATA.models.length);
+  if (withScored) {
+    items.push(h('li', { class: 'scored' }, [h('strong', null, colHead(SCORED)), ': where Avg and WAvg cannot be computed, the mean of the task columns that have a value (named in each cell, e.g. ' +
+      DATA.models.filter(scoredShown)[0].scoredMean.columns.join(', ') + '). It is not the paper\u2019s average: it is shown apart, never sorted with Avg, and only models scored on the same tasks are compared.']));
+  }
+  add(host, [h('div', { class: 'label' }, 'Why a value is a dash'), h('ul', null, items)]);
 }
 function sortBy(key) {
   if (lbState.key === key) lbState.dir = -lbState.dir;
