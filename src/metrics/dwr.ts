@@ -8,7 +8,8 @@
  *   compared models — a tie counts as a win for every tied
  *   model; DWR = the mean of these shares over the departments that have cases.
  *
- * Only cases every model has a score for are compared (a case a model failed on is no contest, not a loss).
+ * Only cases every model has a score for are compared (a case a model failed on is no contest, not a loss);
+ * models that share no such case get no DWR at all.
  *
  * Uncertainty: `dwrCI` resamples cases with replacement within each department (so every resample has the same
  * departments and the macro-average stays defined) and recomputes every model's DWR from the per-case win
@@ -87,6 +88,8 @@ export function departmentWinRate(byModel: Record<string, readonly CaseScores[]>
     cases[dep] = rows.length;
     t.models.forEach((m, i) => (byDepartment[m]![dep] = (100 * rows.reduce((s, r) => s + r[i]!, 0)) / rows.length));
   }
+  // with no record every model has a score for, there is nothing to win: no model gets a DWR
+  if (Object.keys(cases).length === 0) return { dwr: {}, byDepartment, cases };
   const values = dwrOf(t.models, t.byDepartment);
   return { dwr: Object.fromEntries(t.models.map((m, i) => [m, values[i]!])), byDepartment, cases };
 }

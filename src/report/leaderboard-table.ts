@@ -9,6 +9,8 @@
  */
 import { COLUMNS, DETAILS, type Leaderboard } from '../metrics/clinical.js';
 import type { Interval } from '../metrics/compare.js';
+import { dashLines, recordsLine } from './dash-notes.js';
+import type { Gaps } from './gaps.js';
 
 export interface LeaderboardRow {
   model: string;
@@ -21,6 +23,12 @@ export interface LeaderboardRow {
   pending: Record<string, number>;
   skipped: Record<string, number>;
   unreadable?: Record<string, number>;
+  /** Records with any score (default: the largest count of a column). */
+  records?: number;
+  /** Why each value without one is a dash (from the report's view model). */
+  missing?: Gaps;
+  /** The leaderboard on the records every row shares, when the rows' records differ: the best values are marked on it. */
+  marks?: Leaderboard;
 }
 
 export interface TableOptions {
@@ -35,6 +43,10 @@ export interface TableOptions {
   legend?: boolean;
   /** The line per model with its records, errors and skips (default true). */
   counts?: boolean;
+  /** The lines that say why a cell is "—" (default true, with the counts). */
+  dashes?: boolean;
+  /** Lines said after the legend (what a comparison of rows with different records is taken on). */
+  notes?: readonly string[];
 }
 
 export interface TableStyle {
@@ -84,8 +96,10 @@ export function leaderboardTable(rows: readonly LeaderboardRow[], opts: TableOpt
   // with several rows every value cell keeps one column for the mark, so the numbers stay aligned
   const mark = (on: boolean): string => (rows.length < 2 ? '' : on ? BEST_MARK : ' ');
   const head = [opts.firstColumn ?? 'Model', ...cols.map((c) => (opts.lexicalOnly && TEXT.has(c) ? `${c}*` : c === 'Acceptability' ? 'Accept.' : c === 'WeightedAvg' ? 'WAvg' : c) + mark(false))];
-  const best = Object.fromEntries(cols.map((c) => [c, Math.max(...rows.map((r) => value(r, c) ?? -Infinity))]));
-  const isBest = (r: LeaderboardRow, c: string): boolean => rows.length > 1 && value(r, c) !== null && value(r, c) === best[c];
+  // rows on different records are marked on the records they share (DWR is already taken on those)
+  const marked = (r: LeaderboardRow, c: string): number | null => (r.marks && c !== 'DWR' ? value({ ...r, leaderboard: r.marks }, c) : value(r, c));
+  const best = Object.fromEntries(cols.map((c) => [c, Math.max(...rows.map((r) => marked(r, c) ?? -Infinity))]));
+  const isBest = (r: LeaderboardRow, c: string): boolean => rows.length > 1 && marked(r, c) !== null && value(r, c) !== null && marked(r, c) === best[c];
   const body = rows.map((r) => [r.model, ...cols.map((c) => fmt(value(r, c)) + mark(isBest(r, c)))]);
   const ciRows = rows.map((r) =>
     r.ci
@@ -112,8 +126,7 @@ export function leaderboardTable(rows: readonly LeaderboardRow[], opts: TableOpt
   });
   if (opts.details !== false) out.push(...detailLines(rows, opts));
   for (const r of opts.counts === false ? [] : rows) {
-    const n = r.leaderboard.Acc.n || r.leaderboard.FD.n || r.leaderboard.Avg.n;
-    const parts = [`${r.model}: ${n} records scored`];
+    const parts = [`${r.model}: ${recordsLine(r)}`];
     const list = (label: string, m: Record<string, number>): void => {
       const entries = Object.entries(m).filter(([, v]) => v > 0);
       if (entries.length) parts.push(`${label} ${entries.map(([k, v]) => `${k} ${v}`).join(', ')}`);
@@ -124,7 +137,9 @@ export function leaderboardTable(rows: readonly LeaderboardRow[], opts: TableOpt
     if (r.unreadable) list('not in the requested form (scored as given):', r.unreadable);
     out.push(opts.style.dim(parts.join('; ')));
   }
+  if (opts.counts !== false && opts.dashes !== false) out.push(...dashLines(rows).map(opts.style.dim));
   if (rows.length > 1 && opts.legend !== false) out.push(opts.style.dim(BEST_LEGEND));
+  for (const n of opts.notes ?? []) out.push(opts.style.dim(n));
   if (opts.lexicalOnly) out.push(opts.style.dim('* (BLEU + ROUGE-L) / 2: no BERTScore model configured (--bertscore-model <dir>), so these are not comparable with full scores.'));
   return out.join('\n');
 }

@@ -59,6 +59,11 @@ export interface ModelView {
   dwrCi: Interval | null;
   /** Records the model has at least one job for. */
   records: number;
+  /**
+   * The leaderboard on the records every model of the report shares, when the models' records differ (null when
+   * they do not): the best value of a column is marked on it, and the report's warnings say how many are shared.
+   */
+  marked: Leaderboard | null;
   errors: Record<string, number>;
   pending: Record<string, number>;
   skipped: Record<string, number>;

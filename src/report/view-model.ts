@@ -13,6 +13,8 @@ import { shortUid, uidDisplayLength } from '../bench/uids.js';
 import { COLUMNS, leaderboard, meanOfScoredColumns, type CaseScores, type Column, type MetricOptions } from '../metrics/clinical.js';
 import { leaderboardCI } from '../metrics/compare.js';
 import { departmentWinRate, dwrCI } from '../metrics/dwr.js';
+import { sharedLeaderboards, sharedRecords } from '../metrics/shared.js';
+import { sharedNote } from './dash-notes.js';
 import { groupCases } from '../metrics/score-run.js';
 import { describeScoring, scoringContexts } from '../metrics/settings.js';
 import type { Manifest } from '../run/evaluate.js';
@@ -160,6 +162,11 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
   const labels = flat.map(({ m, r }) => labelOf(m.model, r.dir));
   const byLabel = Object.fromEntries(flat.map(({ m }, i) => [labels[i]!, m.cases as CaseScores[]]));
   const dwr = flat.length > 1 ? departmentWinRate(byLabel) : null;
+  // models on different records are compared on those they share, and the report says so
+  const shared = sharedRecords(byLabel);
+  const marks = sharedLeaderboards(byLabel, metricOpts);
+  const sharedSaid = sharedNote(shared);
+  if (sharedSaid) warnings.push(sharedSaid);
   const dwrIntervals = flat.length > 1 && opts.ci !== false ? dwrCI(byLabel, { ...metricOpts, ...(opts.resamples ? { resamples: opts.resamples } : {}) }) : null;
 
   const rows = [];
@@ -201,6 +208,7 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
       ci: opts.ci === false ? null : leaderboardCI(m.cases, { ...metricOpts, ...(opts.resamples ? { resamples: opts.resamples } : {}) }),
       dwr: modelDwr,
       dwrCi: dwrIntervals?.[label] ?? null,
+      marked: marks?.[label] ?? null,
       records: m.cases.length,
       errors: m.errors,
       pending: m.pending,

@@ -79,6 +79,9 @@ export function terminalLeaderboard(io: Io, vm: ReportViewModel): string {
     errors: m.errors,
     pending: m.pending,
     skipped: m.skipped,
+    missing: m.missing,
+    records: m.records,
+    ...(m.marked ? { marks: m.marked } : {}),
   }));
   const out = [rows.length ? leaderboardTable(rows, { lexicalOnly: vm.textComponents === 'bleu+rouge' || vm.textComponents === 'mixed', style, widthOf: displayWidth }) : 'No model results in these runs yet.'];
   if (vm.textComponents === 'mixed') out.push(style.dim(vm.textLabel));

@@ -1,5 +1,7 @@
 /** Printing what a run did and where its results are. */
 import { departmentWinRate } from '../../metrics/dwr.js';
+import { sharedLeaderboards, sharedRecords } from '../../metrics/shared.js';
+import { sharedNote } from '../../report/dash-notes.js';
 import type { RunScores } from '../../metrics/score-run.js';
 import { leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-table.js';
 import type { RunInfo } from '../../run/inspect.js';
@@ -39,15 +41,20 @@ export function printRunSummary(io: Io, info: RunInfo, result: RunnerResult): vo
 /** The leaderboard rows of a freshly scored run; with several models (a benchmark run and an agent), DWR across them. */
 export function printScores(io: Io, scores: RunScores): void {
   io.out('');
-  const dwr = scores.models.length > 1 ? departmentWinRate(Object.fromEntries(scores.models.map((m) => [m.model, m.cases]))) : null;
+  const byModel = Object.fromEntries(scores.models.map((m) => [m.model, m.cases]));
+  const dwr = scores.models.length > 1 ? departmentWinRate(byModel) : null;
+  const marks = sharedLeaderboards(byModel);
   const rows: LeaderboardRow[] = scores.models.map((m) => ({
     model: m.model,
     leaderboard: m.leaderboard,
+    records: m.cases.length,
+    ...(marks ? { marks: marks[m.model]! } : {}),
     ...(dwr && dwr.dwr[m.model] !== undefined ? { dwr: dwr.dwr[m.model] } : {}),
     errors: m.errors,
     pending: m.pending,
     skipped: m.skipped,
     unreadable: m.unreadable,
   }));
-  io.out(leaderboardTable(rows, { lexicalOnly: scores.textComponents === 'bleu+rouge', style: { bold: (s) => paint(io, 'bold', s), dim: (s) => paint(io, 'dim', s) }, widthOf: displayWidth }));
+  const note = sharedNote(sharedRecords(byModel));
+  io.out(leaderboardTable(rows, { lexicalOnly: scores.textComponents === 'bleu+rouge', style: { bold: (s) => paint(io, 'bold', s), dim: (s) => paint(io, 'dim', s) }, widthOf: displayWidth, ...(note ? { notes: [note] } : {}) }));
 }

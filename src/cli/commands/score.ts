@@ -2,6 +2,8 @@
 import type { Command } from 'commander';
 import { basename } from 'node:path';
 import { leaderboard, type Leaderboard, type MetricOptions } from '../../metrics/clinical.js';
+import { sharedLeaderboards, sharedRecords } from '../../metrics/shared.js';
+import { sharedNote } from '../../report/dash-notes.js';
 import { compareModels, leaderboardCI, type ComparisonRow } from '../../metrics/compare.js';
 import { departmentWinRate, dwrCI } from '../../metrics/dwr.js';
 import { groupCases, groupCounts, type ModelScores } from '../../metrics/score-run.js';
@@ -138,10 +140,14 @@ profile are recorded in it — so no flag is needed. A flag that changes one of 
         ...(seed !== undefined ? { seed } : {}),
       };
       const dwrIntervals = opts.ci && all.length > 1 ? dwrCI(byLabel, metricOpts) : undefined;
+      const shared = sharedRecords(byLabel);
+      const marks = sharedLeaderboards(byLabel, metricOpts);
       const rows: LeaderboardRow[] = all.map((m) => ({
         model: m.label,
         leaderboard: m.leaderboard,
-        ...(all.length > 1 ? { dwr: dwr.dwr[m.label]! } : {}),
+        records: m.cases.length,
+        ...(marks ? { marks: marks[m.label]! } : {}),
+        ...(dwr.dwr[m.label] !== undefined && all.length > 1 ? { dwr: dwr.dwr[m.label]! } : {}),
         ...(opts.ci ? { ci: leaderboardCI(m.cases, metricOpts) } : {}),
         ...(dwrIntervals ? { dwrCi: dwrIntervals[m.label] ?? null } : {}),
         errors: m.errors,
@@ -188,7 +194,8 @@ profile are recorded in it — so no flag is needed. A flag that changes one of 
         return;
       }
       const style: TableStyle = { bold: (s) => paint(io, 'bold', s), dim: (s) => paint(io, 'dim', s) };
-      io.out(leaderboardTable(rows, { lexicalOnly, style, widthOf: displayWidth }));
+      const note = sharedNote(shared);
+      io.out(leaderboardTable(rows, { lexicalOnly, style, widthOf: displayWidth, ...(note ? { notes: [note] } : {}) }));
       if (opts.ci) io.out(style.dim(`Bootstrap: seed ${bootstrap.seed}, ${bootstrap.resamples} resamples${dwrIntervals ? '; DWR resampled within departments' : ''}.`));
       for (const line of reportExtras(io, vm)) io.out(line);
       for (const line of overrides) io.out(paint(io, 'yellow', line));
@@ -199,7 +206,7 @@ profile are recorded in it — so no flag is needed. A flag that changes one of 
       }
       for (const c of comparisons) {
         io.out(paint(io, 'bold', `\n${c.a} vs ${c.b}`));
-        io.out(comparisonTable(c.rows));
+        io.out(c.rows.length > 0 ? comparisonTable(c.rows) : style.dim('No record answered by both: nothing to compare (paired tests need the same records).'));
       }
       if (comparisons.length) {
         io.out(style.dim(`Bootstrap: seed ${bootstrap.seed}, ${bootstrap.resamples} resamples.`));

@@ -117,6 +117,11 @@ function modelValue(m, c) {
   if (c === SCORED) return scoredShown(m) ? m.scoredMean.value : null;
   return c === 'DWR' ? m.dwr : m.leaderboard[c] ? m.leaderboard[c].value : null;
 }
+/** The value the best of a column is judged on: on the records all models share, when their records differ. */
+function markValue(m, c) {
+  if (!m.marked || c === 'DWR' || c === SCORED) return modelValue(m, c);
+  return m.marked[c] ? m.marked[c].value : null;
+}
 /** Whether the model's row shows the mean of its scored tasks: only when it has no full Avg. */
 function scoredShown(m) { return !!m.scoredMean && m.scoredMean.value !== null && (!m.leaderboard.Avg || m.leaderboard.Avg.value === null); }
 /** The tasks a model's scored mean covers, as one key: means compare only within the same key. */
@@ -169,7 +174,7 @@ function renderLeaderboard() {
   var cols = COLS.concat(METRICS).concat(withScored ? [SCORED] : []);
   var best = {}, bestScored = {};
   cols.forEach(function (c) {
-    var vals = DATA.models.map(function (m) { return modelValue(m, c); }).filter(function (v) { return v !== null && v !== undefined; });
+    var vals = DATA.models.map(function (m) { return markValue(m, c); }).filter(function (v) { return v !== null && v !== undefined; });
     best[c] = vals.length > 1 || DATA.models.length > 1 ? Math.max.apply(null, vals) : null;
   });
   // a scored-tasks mean is the best only among the models scored on the same tasks (and only when there are several)
@@ -186,7 +191,7 @@ function renderLeaderboard() {
     cols.forEach(function (c) {
       var v = modelValue(m, c), why = v === null || v === undefined ? whyDash(m, c) : null;
       var ci = lbState.ci && m.ci && c !== 'DWR' && c !== SCORED ? m.ci[c] : null;
-      var isBest = c === SCORED ? v !== null && bestScored[scoredSet(m)] === v : best[c] !== null && v !== null && v !== undefined && v === best[c];
+      var isBest = c === SCORED ? v !== null && bestScored[scoredSet(m)] === v : best[c] !== null && v !== null && v !== undefined && markValue(m, c) === best[c];
       var title = why ? colHead(c) + ' has no value: ' + why : c === SCORED && v !== null ? 'mean of ' + m.scoredMean.columns.length + ' task columns: ' + m.scoredMean.columns.join(', ') + ' (not the full Avg)' : m.leaderboard[c] ? 'n = ' + m.leaderboard[c].n : null;
       var cover = c === SCORED && v !== null ? h('span', { class: 'ci' }, 'of ' + m.scoredMean.columns.join(', ')) : null;
       tr.appendChild(h('td', { class: 'num' + (isBest ? ' best' : '') + (c === 'DWR' || c === SCORED ? ' sep' : '') + (why ? ' gap' : ''), 'data-col': c, title: title }, [fmt(v), ci ? h('span', { class: 'ci' }, fmt(ci.low, 1) + '\u2013' + fmt(ci.high, 1)) : cover]));
