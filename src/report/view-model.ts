@@ -33,6 +33,7 @@ import {
   type ReportViewModel,
   type RunView,
   type TextComponents,
+  type UnreadableRun,
 } from './types.js';
 
 export interface ViewModelOptions extends ReadOptions {
@@ -45,6 +46,11 @@ export interface ViewModelOptions extends ReadOptions {
   details?: boolean;
   /** Clock, for reproducible output in tests. */
   now?: Date;
+  /**
+   * Leave out a run that cannot be read (its store is garbage, or not a file) and name it in `unreadable` and the
+   * warnings, instead of failing (the viewer, which shows whatever a folder holds); default false.
+   */
+  skipUnreadable?: boolean;
 }
 
 export { redactUrls, safeBaseURL };
@@ -106,14 +112,28 @@ function runView(r: RunRead, index: number): RunView {
   };
 }
 
+/** An error in a line: its first sentence (the store's errors go on to say what to do when running). */
+function shortReason(err: unknown): string {
+  const line = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.split('; ')[0]!;
+  return line.length > 240 ? `${line.slice(0, 239)}…` : line;
+}
+
 const columnValues = (lb: ReturnType<typeof leaderboard>): Record<Column, number | null> => Object.fromEntries(COLUMNS.map((c) => [c, lb[c].value])) as Record<Column, number | null>;
 
 export async function buildViewModel(dirs: readonly string[], opts: ViewModelOptions = {}): Promise<ReportViewModel> {
   const taxonomy = opts.taxonomy ?? DepartmentTaxonomy.default();
   const metricOpts: MetricOptions = opts.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {};
   const reads: RunRead[] = [];
-  for (const dir of dirs) reads.push(await readRun(dir, { ...opts, taxonomy }));
-  const warnings = reads.flatMap((r) => r.warnings);
+  const unreadable: UnreadableRun[] = [];
+  for (const dir of dirs) {
+    try {
+      reads.push(await readRun(dir, { ...opts, taxonomy }));
+    } catch (err) {
+      if (!opts.skipUnreadable) throw err;
+      unreadable.push({ name: basename(dir.replace(/[\\/]+$/, '')) || dir, dir, reason: shortReason(err) });
+    }
+  }
+  const warnings = [...unreadable.map((u) => `run ${u.name} could not be read and is left out: ${u.reason}`), ...reads.flatMap((r) => r.warnings)];
 
   // cases: every record some model has a job for, by department (English label), then uid and language
   const depOrder = new Map([...taxonomy.departments].sort((a, b) => a.short.localeCompare(b.short, 'en')).map((d, i) => [d.id, i]));
@@ -231,6 +251,7 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
     rows,
     reference: opts.reference ? loadReference() : null,
     warnings,
+    ...(unreadable.length > 0 ? { unreadable } : {}),
     ...(agents.length > 0 ? { agents } : {}),
     ...(judge.length > 0 ? { judge } : {}),
   };
