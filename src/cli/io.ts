@@ -1,4 +1,7 @@
-/** Terminal output: where text goes, colour only on a TTY (and never with NO_COLOR), CJK-aware tables. */
+/**
+ * Terminal output: where text goes, colour only on a TTY (and never with NO_COLOR), CJK-aware tables, and no
+ * control character from data reaching the terminal (see `neutralise`).
+ */
 
 export interface Io {
   out(text: string): void;
@@ -28,6 +31,40 @@ export function processIo(): Io {
 
 const CODES = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] } as const;
 export type Style = keyof typeof CODES;
+
+/** The colour codes `paint` writes, as the number between `ESC [` and `m`. */
+const OWN_STYLES = new Set(Object.values(CODES).flatMap((c) => c.map(String)));
+
+// a colour code (kept when it is one of ours), a carriage return that is not a line end, any other C0 control
+// but newline and tab, DEL, and the C1 controls (U+0080–U+009F: a terminal may take U+009B for CSI)
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /\u001b\[(\d{1,2})m|\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const SHORT: Record<string, string> = { '\b': '\\b', '\f': '\\f', '\r': '\\r' };
+
+const visible = (ch: string): string => SHORT[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * Text from data made safe for a terminal: every control character that could move the cursor, clear the screen,
+ * set the window title, ring the bell or rub out what was printed is written as a visible escape (`\u001b[2J`,
+ * `\r`, `\b`). Newlines, tabs and a carriage return before a newline stay. With `styles`, the colour codes
+ * `paint` writes stay as they are (data could use them too, but they only colour text). The escapes are JSON's,
+ * so JSON text passed through here still parses to the same strings.
+ */
+export function neutralise(text: string, styles = false): string {
+  return text.replace(CONTROL, (m: string, code: string | undefined) => {
+    if (code !== undefined) return styles && OWN_STYLES.has(code) ? m : visible('\u001b') + m.slice(1);
+    return visible(m);
+  });
+}
+
+/**
+ * An Io whose every line is neutralised (the CLI prints through one): case data, model answers, error messages
+ * quoting either, JSON and CSV alike. The tool's own colours stay when the Io takes colour; anything else the Io
+ * carries (a command's stdin) is kept.
+ */
+export function safeIo<T extends Io>(io: T): T {
+  return { ...io, out: (t: string) => io.out(neutralise(t, io.color)), err: (t: string) => io.err(neutralise(t, io.color)) };
+}
 
 export function paint(io: Io, style: Style, text: string): string {
   if (!io.color) return text;
@@ -59,9 +96,9 @@ function isWide(cp: number): boolean {
   );
 }
 
-/** Cut to a display width, ending with … when cut. */
+/** Cut to a display width, ending with … when cut (control characters counted as the escapes they are shown as). */
 export function truncate(text: string, width: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = neutralise(text.replace(/\s+/g, ' ').trim(), true);
   if (displayWidth(flat) <= width) return flat;
   let out = '';
   for (const ch of flat) {
@@ -72,7 +109,9 @@ export function truncate(text: string, width: number): string {
 }
 
 /** A plain text table; numeric columns (given by index) are right-aligned. */
-export function table(header: string[], rows: string[][], rightAlign: number[] = []): string {
+export function table(header: string[], cells: string[][], rightAlign: number[] = []): string {
+  // aligned as printed: control characters in cells take the width of their escapes
+  const rows = cells.map((r) => r.map((c) => neutralise(c, true)));
   const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))));
   const fmt = (cells: string[]): string =>
     cells

@@ -1,7 +1,7 @@
 /** The command line: parse flags, call the library, print. No logic of its own lives here. */
 import { Command, CommanderError } from 'commander';
 import { packageVersion } from '../bench/bundled.js';
-import { processIo, paint, type Io } from './io.js';
+import { processIo, paint, safeIo, type Io } from './io.js';
 import { UsageError } from './common.js';
 import * as agent from './commands/agent.js';
 import * as cases from './commands/cases.js';
@@ -60,7 +60,9 @@ Start with:
 }
 
 /** Run the CLI with the given arguments (without `node` and the script); returns the exit code. */
-export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+export async function main(argv: string[], terminal: Io = processIo()): Promise<number> {
+  // everything printed goes through here: no control character of data reaches the terminal
+  const io = safeIo(terminal);
   let code = 0;
   const program = createProgram(io, (c) => {
     code = Math.max(code, c);

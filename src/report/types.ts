@@ -229,6 +229,14 @@ export interface CaseRow {
   error?: string;
 }
 
+/** A run directory whose store could not be read: garbage bytes, a folder where the file should be … */
+export interface UnreadableRun {
+  name: string;
+  dir: string;
+  /** Why, in a line. */
+  reason: string;
+}
+
 export interface ReportViewModel {
   version: number;
   generatedAt: string;
@@ -245,6 +253,8 @@ export interface ReportViewModel {
   /** The authors' published rows, when asked for. */
   reference: ReferenceData | null;
   warnings: string[];
+  /** Runs that could not be read and are left out (the viewer's folder listing); absent when there are none. */
+  unreadable?: UnreadableRun[];
   /** The agent models (ClinicalAgent runs) of the report; absent when there are none. */
   agents?: AgentView[];
   /** The 4-dimension judge's ratings (`clinicallab judge`), per rated model; absent when no run was judged. */

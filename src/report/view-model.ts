@@ -37,6 +37,7 @@ import {
   type ReportViewModel,
   type RunView,
   type TextComponents,
+  type UnreadableRun,
 } from './types.js';
 
 export interface ViewModelOptions extends ReadOptions {
@@ -49,6 +50,11 @@ export interface ViewModelOptions extends ReadOptions {
   details?: boolean;
   /** Clock, for reproducible output in tests. */
   now?: Date;
+  /**
+   * Leave out a run that cannot be read (its store is garbage, or not a file) and name it in `unreadable` and the
+   * warnings, instead of failing (the viewer, which shows whatever a folder holds); default false.
+   */
+  skipUnreadable?: boolean;
 }
 
 export { redactUrls, safeBaseURL };
@@ -113,6 +119,12 @@ function runView(r: RunRead, index: number): RunView {
   };
 }
 
+/** An error in a line: its first sentence (the store's errors go on to say what to do when running). */
+function shortReason(err: unknown): string {
+  const line = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.split('; ')[0]!;
+  return line.length > 240 ? `${line.slice(0, 239)}…` : line;
+}
+
 const columnValues = (lb: ReturnType<typeof leaderboard>): Record<Column, number | null> => Object.fromEntries(COLUMNS.map((c) => [c, lb[c].value])) as Record<Column, number | null>;
 
 /** The values a department cell shows (the heatmaps): the columns, CDA and the weighted average. */
@@ -122,8 +134,16 @@ const cellGaps = (g: Gaps): Gaps => Object.fromEntries(Object.entries(g).filter(
 export async function buildViewModel(dirs: readonly string[], opts: ViewModelOptions = {}): Promise<ReportViewModel> {
   const reads: RunRead[] = [];
   const contexts = opts.contexts ?? scoringContexts(); // one BERTScore model for every run that needs it
-  for (const dir of dirs) reads.push(await readRun(dir, { ...opts, contexts }));
-  const warnings = reads.flatMap((r) => r.warnings);
+  const unreadable: UnreadableRun[] = [];
+  for (const dir of dirs) {
+    try {
+      reads.push(await readRun(dir, { ...opts, contexts }));
+    } catch (err) {
+      if (!opts.skipUnreadable) throw err;
+      unreadable.push({ name: basename(dir.replace(/[\\/]+$/, '')) || dir, dir, reason: shortReason(err) });
+    }
+  }
+  const warnings = [...unreadable.map((u) => `run ${u.name} could not be read and is left out: ${u.reason}`), ...reads.flatMap((r) => r.warnings)];
   // each run is read with its own department list; what spans runs uses the one given, else the first run's
   const taxonomy = opts.taxonomy ?? reads[0]?.settings.taxonomy ?? DepartmentTaxonomy.default();
   const cda = opts.cdaRequiresPreliminary || (reads.length > 0 && reads.every((r) => r.settings.scoring.settings.cdaRequiresPreliminary));
@@ -273,6 +293,7 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
     rows,
     reference: opts.reference ? loadReference() : null,
     warnings,
+    ...(unreadable.length > 0 ? { unreadable } : {}),
     ...(agents.length > 0 ? { agents } : {}),
     ...(judge.length > 0 ? { judge } : {}),
   };

@@ -4,9 +4,10 @@
  * to 127.0.0.1 unless told otherwise, answers only a fixed set of routes — the report of every run, its data and
  * exports, and `/runs/<name>/` for one run named exactly as the folder lists it (anything else is a 404, so no
  * path can reach the file system) — sends the report's Content-Security-Policy as a header, and — when bound to a
- * loopback address — refuses requests whose Host is not a loopback name (DNS rebinding).
+ * loopback address — refuses requests whose Host is not a loopback name (DNS rebinding). A run whose store cannot
+ * be read is left out of the report and named in it (with the reason), so one damaged run hides no other.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
@@ -26,6 +27,8 @@ export interface ViewerOptions extends ViewModelOptions {
   port?: number;
   /** Called when building the report fails (the page then shows the error). */
   onError?: (err: unknown) => void;
+  /** Called, once per build, for each run that could not be read and is left out (by its directory's name). */
+  onUnreadable?: (run: string, reason: string) => void;
 }
 
 export interface Viewer {
@@ -41,11 +44,24 @@ export interface Viewer {
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const LOOPBACK_HOST_HEADER = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/i;
 
-/** Run directories directly under `root`, by name (run ids start with their time, so this is oldest first). */
+/** Whether a run directory has a store of its own: a `run.sqlite` that is not a symbolic link (it may be damaged). */
+function hasOwnStore(dir: string): boolean {
+  try {
+    return !lstatSync(join(dir, STORE_FILE)).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Run directories directly under `root`, by name (run ids start with their time, so this is oldest first).
+ * Symbolic links are not followed: neither a linked directory nor a linked `run.sqlite` in one is a run of the
+ * folder, so nothing outside it can be served.
+ */
 export function runDirsUnder(root: string): string[] {
   if (!existsSync(root)) return [];
   return readdirSync(root, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && existsSync(join(root, e.name, STORE_FILE)))
+    .filter((e) => e.isDirectory() && hasOwnStore(join(root, e.name)))
     .map((e) => join(root, e.name))
     .sort();
 }
@@ -93,7 +109,8 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
 
   const build = async (scope: string): Promise<Built> => {
     const dirs = dirsOf(scope);
-    const vm = await buildViewModel(dirs, opts);
+    const vm = await buildViewModel(dirs, { ...opts, skipUnreadable: true });
+    for (const u of vm.unreadable ?? []) opts.onUnreadable?.(u.name, u.reason);
     const { html, csp } = renderHtmlWithPolicy(vm, { title: scope === '' ? `${dirs.length} run${dirs.length === 1 ? '' : 's'} in ${opts.root}` : scope });
     // taken after building: scoring a run writes to its store, which must not count as a change
     return { fp: fingerprint(dirsOf(scope)), dirs, vm, html, csp };

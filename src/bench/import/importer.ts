@@ -2,22 +2,27 @@
  * Importing another dataset as ClinicalBench records: read the source (JSON, JSON Lines or CSV), turn each of its
  * records into a case through a preset or a mapping (or a preset with a mapping laid over it), and account for
  * every source record — imported, or reported with file, record, line and field. The records that come out are
- * then read back by the ClinicalBench loader, so an import is only as good as what `validate` accepts.
+ * then read back by the ClinicalBench loader, so an import is only as good as what `validate` accepts. Hostile
+ * input ends no import: a source that is not UTF-8 is refused with where it stops being so, a record nested too
+ * deeply is reported, and a mapping converts each record under a time limit that stops a runaway regex.
  */
 import { basename } from 'node:path';
 import type { ClinicalCase } from '../case.js';
 import { DepartmentTaxonomy } from '../departments.js';
-import { readJsonValues } from '../json-text.js';
+import { decodeUtf8, readJsonValues } from '../json-text.js';
 import type { Language } from '../language.js';
 import { parseCaseFile, type LoadProblem } from '../loader.js';
 import type { ClinicalBenchRecord } from '../schema.js';
 import { caseSupport, countSupport, type CaseSupport, type SupportCounts } from '../support.js';
 import { isSentinel } from '../text.js';
+import { findUtf8Fault, utf8FaultMessage } from '../utf8.js';
 import { fromAgentClinic, isOsceRecord } from './agentclinic.js';
 import { toRecord, type ImportedCase } from './compose.js';
 import { readCsv } from './csv.js';
+import { MAX_DEPTH, tooDeep } from './depth.js';
 import { applyMapping, overlayFields, skipReason, type Applied, type Mapping } from './mapping.js';
 import { getPath } from './paths.js';
+import { RecordLimiter, RegexGaveUp, type Limited } from './regex-limit.js';
 
 export const PRESETS = ['agentclinic'] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -34,6 +39,8 @@ export interface ImportOptions {
   taxonomy?: DepartmentTaxonomy;
   /** Keep the how/values of the first N records for --explain (default 0). */
   explain?: number;
+  /** How long a mapping may take on one record before the regex running is stopped (default 1000 ms). */
+  recordTimeLimitMs?: number;
 }
 
 export interface SourceRecord {
@@ -167,16 +174,53 @@ function notAgentClinic(source: readonly SourceRecord[], file: string, format: S
   };
 }
 
+/** The result of an import that read nothing worth writing: one problem with the whole file. */
+function fileFailed(file: string, format: SourceFormat, read: number, problem: LoadProblem): ImportResult {
+  const coverage = COVERAGE_FIELDS.map(([field]) => ({ field, filled: 0 }));
+  return { file, format, read, records: [], sourceRecords: [], cases: [], problems: [problem], skipped: read, filtered: [], coverage, support: countSupport([]), explained: [] };
+}
+
+/** Import a source file's bytes: refused, saying where, unless they are UTF-8 (as the loader refuses case files). */
+export function importBytes(bytes: Uint8Array, file: string, options: ImportOptions): ImportResult {
+  let text: string;
+  try {
+    text = decodeUtf8(bytes);
+  } catch {
+    const fault = findUtf8Fault(bytes);
+    const message = `${fault ? utf8FaultMessage(fault) : 'is not valid UTF-8 text'}; nothing was imported. Save the file as UTF-8 (with or without BOM)`;
+    return fileFailed(file, sourceFormat(file, '', options.format ?? options.mapping?.format), 0, { severity: 'error', file, message });
+  }
+  return importText(text, file, options);
+}
+
+type Converted = { reason: string } | { applied: Applied };
+
+/** One record through the preset or mapping (and its skip rules); a record that trips the converter is reported. */
+function convertRecord(value: unknown, options: ImportOptions): Limited<Converted> {
+  const deep = tooDeep(value);
+  if (deep !== undefined) return { error: { field: deep, message: `is nested more than ${MAX_DEPTH} levels deep (lists or objects inside one another); the record was not imported` } };
+  try {
+    const reason = options.mapping ? skipReason(options.mapping, value) : undefined;
+    return { value: reason !== undefined ? { reason } : { applied: convert(value, options) } };
+  } catch (err) {
+    if (err instanceof RegexGaveUp) throw err; // the limiter's to report
+    // whatever a record does to the converter, the other records still go on
+    return { error: { message: `could not be converted (${err instanceof Error ? err.message : String(err)}); the record was not imported` } };
+  }
+}
+
 /** Import a source file's text. Pure: no file is read or written here. */
 export function importText(text: string, file: string, options: ImportOptions): ImportResult {
   const format = sourceFormat(file, text, options.format ?? options.mapping?.format);
   const delimiter = options.delimiter ?? options.mapping?.delimiter;
   const source = readSource(text, file, format, { ...(delimiter ? { delimiter } : {}), ...(options.mapping?.records ? { records: options.mapping.records } : {}) });
   const wrongFile = options.preset === 'agentclinic' ? notAgentClinic(source, file, format) : undefined;
-  if (wrongFile) {
-    const coverage = COVERAGE_FIELDS.map(([field]) => ({ field, filled: 0 }));
-    return { file, format, read: source.length, records: [], sourceRecords: [], cases: [], problems: [wrongFile], skipped: source.length, filtered: [], coverage, support: countSupport([]), explained: [] };
-  }
+  if (wrongFile) return fileFailed(file, format, source.length, wrongFile);
+  // a mapping's regexes run under a time limit; a preset has none of its own to bound
+  const readable = source.filter((s) => s.error === undefined);
+  const work = (s: SourceRecord): Limited<Converted> => convertRecord(s.value, options);
+  const results = options.mapping ? new RecordLimiter(options.recordTimeLimitMs).map(readable, (s) => s.record, work) : readable.map(work);
+  const converted = new Map(readable.map((s, i) => [s, results[i]!]));
 
   const problems: LoadProblem[] = [];
   const records: ClinicalBenchRecord[] = [];
@@ -189,13 +233,18 @@ export function importText(text: string, file: string, options: ImportOptions): 
       problems.push({ severity: 'error', file, record: s.record, line: s.line, message: s.error });
       continue;
     }
-    const reason = options.mapping ? skipReason(options.mapping, s.value) : undefined;
-    if (reason !== undefined) {
+    const done = converted.get(s)!;
+    if ('error' in done) {
+      problems.push({ severity: 'error', file, record: s.record, line: s.line, ...(done.error.field !== undefined ? { field: done.error.field } : {}), message: done.error.message });
+      continue;
+    }
+    if ('reason' in done.value) {
+      const { reason } = done.value;
       filtered.push({ record: s.record, line: s.line, reason });
       if (explained.length < wanted) explained.push({ record: s.record, line: s.line, how: { filtered: reason }, values: { filtered: 'left out' } });
       continue;
     }
-    const applied = convert(s.value, options);
+    const { applied } = done.value;
     if (explained.length < wanted) explained.push({ record: s.record, line: s.line, how: applied.how, values: applied.values });
     for (const w of applied.warnings ?? []) problems.push({ severity: 'warning', file, record: s.record, line: s.line, field: w.field, message: w.message });
     if (!applied.case) {

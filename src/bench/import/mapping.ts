@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { parseLanguage, guessLanguage, type Language } from '../language.js';
 import { getPath, listItems } from './paths.js';
 import { addKeyed, snakeKey, uidFrom, type ImportedCase, type SummaryParts } from './compose.js';
-import { evaluateRule } from './rules.js';
+import { inRule, runRegex, userRegex } from './regex-limit.js';
+import { evaluateRule, type RuleResult } from './rules.js';
 import { isRequired, PickSchema, ReplaceStepSchema, RULE_KEYS, RuleSchema, type Rule } from './rule-schema.js';
 
 /** ClinicalBench fields a mapping can fill directly. */
@@ -145,9 +146,13 @@ function applyExams(
     const items = typeof each === 'string' ? listItems(getPath(source, each)) : [source];
     items.forEach((item, i) => {
       const label = `${names.field}[${n}]${typeof each === 'string' ? `[${i}]` : ''}`;
-      const name = evaluateRule(entry[names.name]!, item);
-      const a = entry[names.a] ? evaluateRule(entry[names.a]!, item) : { value: '', how: 'not mapped' };
-      const b = entry[names.b] ? evaluateRule(entry[names.b]!, item) : { value: '', how: 'not mapped' };
+      const rule = (key: string): RuleResult => {
+        const r = entry[key];
+        return r === undefined ? { value: '', how: 'not mapped' } : inRule(names.field, `${names.field}[${n}].${key}`, () => evaluateRule(r, item));
+      };
+      const name = rule(names.name);
+      const a = rule(names.a);
+      const b = rule(names.b);
       if (a.value === '' && b.value === '') return; // nothing recorded for this exam in this record
       const key = addKeyed(result, name.value === '' ? `${names.field}_${n + 1}` : snakeKey(name.value), { [names.a]: a.value, [names.b]: b.value });
       out.how[`${label} ${key}`] = `${names.name} ${name.how}; ${names.a} ${a.how}; ${names.b} ${b.how}`;
@@ -164,7 +169,7 @@ function noteRule(out: Applied, field: string, rule: Rule | undefined, source: u
     out.values[field] = '';
     return '';
   }
-  const r = evaluateRule(rule, source);
+  const r = inRule(field, (MAPPED_FIELDS as readonly string[]).includes(field) ? `fields.${field}` : field, () => evaluateRule(rule, source));
   out.how[field] = r.how + from;
   out.values[field] = r.value;
   if (r.value === '' && isRequired(rule)) out.errors.push({ field, message: `is required by the mapping but came out empty (${r.how})` });
@@ -269,8 +274,12 @@ export function overlayFields(mapping: Mapping, source: unknown, c: ImportedCase
 /** Why a mapping's `skip` rules leave a source record out, or undefined when none of them matches. */
 export function skipReason(mapping: Mapping, source: unknown): string | undefined {
   for (const [i, rule] of (mapping.skip ?? []).entries()) {
-    const got = evaluateRule(rule.when, source);
-    if (new RegExp(rule.matches, 'iu').test(got.value)) return `skip[${i}]: ${got.how} matches /${rule.matches}/`;
+    const hit = inRule(`skip[${i}]`, `skip[${i}]`, () => {
+      const got = evaluateRule(rule.when, source);
+      const re = userRegex(rule.matches, 'iu');
+      return runRegex('matches', rule.matches, got.value, () => re.test(got.value)) ? got : undefined;
+    });
+    if (hit) return `skip[${i}]: ${hit.how} matches /${rule.matches}/`;
   }
   return undefined;
 }

@@ -9,6 +9,7 @@
  */
 import { foldKey } from '../text.js';
 import { getPath, listItems } from './paths.js';
+import { runRegex, userRegex } from './regex-limit.js';
 import type { Rule, RuleObject } from './rule-schema.js';
 
 export { isRequired, PickSchema, RuleObjectSchema, RuleSchema, type Rule } from './rule-schema.js';
@@ -112,8 +113,11 @@ function fromSource(r: RuleObject, source: unknown, sep: string): RuleResult {
     const p = r.pick;
     const list = getPath(source, p.from);
     const items = Array.isArray(list) ? list : list && typeof list === 'object' ? Object.values(list) : [];
-    const re = new RegExp(p.matches, 'iu');
-    const index = items.findIndex((item) => re.test(toText(getPath(item, p.where), sep)));
+    const re = userRegex(p.matches, 'iu');
+    const index = items.findIndex((item) => {
+      const text = toText(getPath(item, p.where), sep);
+      return runRegex('pick.matches', p.matches, text, () => re.test(text));
+    });
     if (index < 0) return { value: '', how: `pick from ${p.from}: no item whose ${p.where} matches /${p.matches}/` };
     return { value: toText(getPath(items[index], p.value), sep), how: `pick ${p.from}[${index}].${p.value} (its ${p.where} matches /${p.matches}/)` };
   }
@@ -136,14 +140,17 @@ export function evaluateRule(rule: Rule, source: unknown): RuleResult {
 
   if (r.replace !== undefined && value !== '') {
     for (const step of Array.isArray(r.replace) ? r.replace : [r.replace]) {
-      const re = new RegExp(step.pattern, 'gmu');
-      const hits = value.match(re)?.length ?? 0;
-      value = value.replace(re, step.with ?? '').trim();
+      const re = userRegex(step.pattern, 'gmu');
+      const text = value;
+      const hits = runRegex('replace', step.pattern, text, () => text.match(re)?.length ?? 0);
+      value = runRegex('replace', step.pattern, text, () => text.replace(re, step.with ?? '')).trim();
       how += `, replace /${step.pattern}/ → ${short(step.with ?? '')}${hits === 0 ? ' (no match)' : ` (${hits}×)`}`;
     }
   }
   if (r.regex !== undefined && value !== '') {
-    const m = new RegExp(r.regex, 'u').exec(value);
+    const re = userRegex(r.regex, 'u');
+    const text = value;
+    const m = runRegex('regex', r.regex, text, () => re.exec(text));
     const group = r.group ?? (m && m.length > 1 ? 1 : 0);
     const part = m ? (typeof group === 'number' ? m[group] : m.groups?.[group]) : undefined;
     value = (part ?? '').trim();

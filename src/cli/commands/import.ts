@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
-import { PRESETS, importText, toJsonLines, type ImportResult, type Preset, type SourceFormat } from '../../bench/import/importer.js';
+import { PRESETS, importBytes, toJsonLines, type ImportResult, type Preset, type SourceFormat } from '../../bench/import/importer.js';
 import { parseMapping, type Mapping } from '../../bench/import/mapping.js';
 import { formatProblem } from '../../bench/loader.js';
 import { DepartmentTaxonomy } from '../../bench/departments.js';
@@ -27,9 +27,9 @@ interface Options {
 
 const FORMATS: readonly SourceFormat[] = ['json', 'jsonl', 'csv'];
 
-async function readText(file: string, what: string): Promise<string> {
+async function readBytes(file: string, what: string): Promise<Buffer> {
   try {
-    return await readFile(file, 'utf8');
+    return await readFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`${what} ${file} ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? String(err)})`}`);
@@ -106,7 +106,9 @@ Every source record is imported or reported with its file, record number, line a
 does not have stay empty, and the tasks that need them are skipped (and counted) when the cases are run and
 scored — never scored as wrong. The output is read back by the ClinicalBench loader before this command ends,
 so what it writes is what \`validate\` and \`run --cases\` accept; an output file that exists already is kept
-unless --force. The mapping format is in the README ("Bring your own data").
+unless --force. A source that is not UTF-8 is refused (with the offset of its first bad byte), and a mapping
+converts each record under a time limit of a second, so a runaway regex is stopped and reported with its record,
+field and rule. The mapping format is in the README ("Bring your own data").
 
 Examples:
   clinicallab import agentclinic_medqa.jsonl --preset agentclinic -o agentclinic.jsonl
@@ -136,7 +138,7 @@ Examples:
       let mapping: Mapping | undefined;
       if (mapFile !== undefined) {
         try {
-          mapping = parseMapping(await readText(mapFile, 'the mapping file'), mapFile);
+          mapping = parseMapping((await readBytes(mapFile, 'the mapping file')).toString('utf8'), mapFile);
         } catch (err) {
           if (err instanceof UsageError) throw err;
           throw new UsageError((err as Error).message);
@@ -147,8 +149,8 @@ Examples:
       const out = explain ? undefined : (opts.out ?? `${basename(file, extname(file))}.clinicalbench.jsonl`);
       if (out && resolve(out) === resolve(file)) throw new UsageError(`--out ${out} is the source file itself; write the records somewhere else`);
       if (out && !opts.force && existsSync(out)) throw new UsageError(`${out} exists already; give --force to overwrite it, or another --out`);
-      const text = await readText(file, 'the source file');
-      const result = importText(text, file, {
+      const bytes = await readBytes(file, 'the source file');
+      const result = importBytes(bytes, file, {
         ...(opts.preset ? { preset: opts.preset as Preset } : {}),
         ...(mapping ? { mapping } : {}),
         ...(language ? { language } : {}),

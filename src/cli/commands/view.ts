@@ -43,7 +43,9 @@ export function register(program: Command, io: Io): void {
 The viewer reads the runs' stores on each page load and rebuilds the report when a run was added or has new
 answers; nothing is written except the scores of runs that have none yet. Routes: / (the report of every
 run), /report.json (its data), /<table>.csv and /<table>.json for ${EXPORT_TABLES.join(', ')}, and
-/runs/<name>/ (and /runs/<name>/report.json) for one run by its directory's name. It listens on 127.0.0.1
+/runs/<name>/ (and /runs/<name>/report.json) for one run by its directory's name. A run that cannot be read
+(a damaged run.sqlite) is left out and named on the page; symbolic links (a linked run directory, or a linked
+run.sqlite in one) are not followed. It listens on 127.0.0.1
 unless --host says otherwise: anyone who can reach the address you give can read every case and answer.`,
     )
     .action(async (dir: string, opts: Options) => {
@@ -60,6 +62,7 @@ unless --host says otherwise: anyone who can reach the address you give can read
           port,
           ...(opts.host ? { host: opts.host } : {}),
           onError: (err) => io.err(`${paint(io, 'red', 'error')}: building the report: ${err instanceof Error ? err.message : String(err)}`),
+          onUnreadable: (run, reason) => io.err(`${paint(io, 'yellow', 'warning')}: run ${run} could not be read and is left out of the report: ${reason}`),
         });
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
