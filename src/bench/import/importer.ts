@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import type { ClinicalCase } from '../case.js';
 import { DepartmentTaxonomy } from '../departments.js';
-import { readJsonValues } from '../json-text.js';
+import { readJsonValues, type OutsideText } from '../json-text.js';
 import type { Language } from '../language.js';
 import { parseCaseFile, type LoadProblem } from '../loader.js';
 import type { ClinicalBenchRecord } from '../schema.js';
@@ -42,6 +42,8 @@ export interface SourceRecord {
   /** 1-based number of the record in the source file. */
   record: number;
   line: number;
+  /** Last line of a broken record, when it spans several. */
+  endLine?: number;
   value?: unknown;
   error?: string;
 }
@@ -71,6 +73,8 @@ export interface ImportResult {
   cases: ClinicalCase[];
   problems: LoadProblem[];
   skipped: number;
+  /** Source record numbers of the records not imported (imported + skipped = read). */
+  skippedRecords: number[];
   coverage: FieldCoverage[];
   support: SupportCounts;
   explained: ExplainedRecord[];
@@ -87,21 +91,36 @@ export function sourceFormat(file: string, text: string, option?: SourceFormat):
 
 /** Read the records of a source file's text. */
 export function readSource(text: string, file: string, format: SourceFormat, opts: { delimiter?: string; records?: string } = {}): SourceRecord[] {
+  return readSourceFile(text, file, format, opts).records;
+}
+
+/** Read the records of a source file's text, and the text in it that is no record (reported, not counted). */
+export function readSourceFile(
+  text: string,
+  file: string,
+  format: SourceFormat,
+  opts: { delimiter?: string; records?: string } = {},
+): { records: SourceRecord[]; outside: OutsideText[] } {
   if (format === 'csv') {
     const delimiter = opts.delimiter ?? (/\.(tsv|tab)$/i.test(file) ? '\t' : undefined);
     const csv = readCsv(text, delimiter ? { delimiter } : {});
-    return csv.rows.map((r, i) => ({ record: i + 1, line: r.line, ...(r.error ? { error: r.error } : { value: r.value }) }));
+    return { records: csv.rows.map((r, i) => ({ record: i + 1, line: r.line, ...(r.error ? { error: r.error } : { value: r.value }) })), outside: [] };
   }
   const read = readJsonValues(text);
-  const chunks: SourceRecord[] = read.chunks.map((c, i) => ({ record: i + 1, line: c.line, ...(c.error !== undefined ? { error: c.error } : { value: c.value }) }));
-  if (opts.records === undefined) return chunks;
+  const chunks: SourceRecord[] = read.chunks.map((c, i) => ({
+    record: i + 1,
+    line: c.line,
+    ...(c.error !== undefined ? { error: c.error, ...(c.endLine > c.line ? { endLine: c.endLine } : {}) } : { value: c.value }),
+  }));
+  if (opts.records === undefined) return { records: chunks, outside: read.outside };
   // the records sit inside a document: `records: data.items`
-  return chunks.flatMap((c): SourceRecord[] => {
+  const records = chunks.flatMap((c): SourceRecord[] => {
     if (c.error !== undefined) return [c];
     const list = getPath(c.value, opts.records!);
     if (!Array.isArray(list)) return [{ record: c.record, line: c.line, error: `has no list at \`${opts.records}\` (the mapping's \`records\` path)` }];
     return list.map((v, i) => ({ record: i + 1, line: c.line, value: v }));
   });
+  return { records, outside: read.outside };
 }
 
 function convert(value: unknown, options: ImportOptions): Applied {
@@ -142,15 +161,23 @@ export function toJsonLines(records: readonly ClinicalBenchRecord[]): string {
 export function importText(text: string, file: string, options: ImportOptions): ImportResult {
   const format = sourceFormat(file, text, options.format ?? options.mapping?.format);
   const delimiter = options.delimiter ?? options.mapping?.delimiter;
-  const source = readSource(text, file, format, { ...(delimiter ? { delimiter } : {}), ...(options.mapping?.records ? { records: options.mapping.records } : {}) });
+  const { records: source, outside } = readSourceFile(text, file, format, { ...(delimiter ? { delimiter } : {}), ...(options.mapping?.records ? { records: options.mapping.records } : {}) });
   const problems: LoadProblem[] = [];
+  // text that is no record is reported where it stands, not counted as a source record
+  const reportOutside = (before: number): void => {
+    while (outside.length > 0 && outside[0]!.line < before) {
+      const o = outside.shift()!;
+      problems.push({ severity: 'error', file, line: o.line, ...(o.endLine > o.line ? { endLine: o.endLine } : {}), message: o.message });
+    }
+  };
   const records: ClinicalBenchRecord[] = [];
   const sourceRecords: number[] = [];
   const explained: ExplainedRecord[] = [];
   const wanted = options.explain ?? 0;
   for (const s of source) {
+    reportOutside(s.line);
     if (s.error !== undefined) {
-      problems.push({ severity: 'error', file, record: s.record, line: s.line, message: s.error });
+      problems.push({ severity: 'error', file, record: s.record, line: s.line, ...(s.endLine !== undefined ? { endLine: s.endLine } : {}), message: s.error });
       continue;
     }
     const applied = convert(s.value, options);
@@ -162,6 +189,7 @@ export function importText(text: string, file: string, options: ImportOptions): 
     records.push(toRecord({ ...applied.case, id: s.record } satisfies ImportedCase));
     sourceRecords.push(s.record);
   }
+  reportOutside(Infinity);
 
   // read the output back exactly as `validate` would
   const outName = options.outputName ?? `${basename(file)} (imported)`;
@@ -178,6 +206,7 @@ export function importText(text: string, file: string, options: ImportOptions): 
   const rejected = new Set(back.problems.filter((p) => p.severity === 'error' && p.record !== undefined).map((p) => p.record! - 1));
   const kept = records.filter((_, i) => !rejected.has(i));
   const keptSources = sourceRecords.filter((_, i) => !rejected.has(i));
+  const keptSet = new Set(keptSources);
   const supports = back.cases.map(caseSupport);
   const coverage = COVERAGE_FIELDS.map(([field, test]) => ({ field, filled: kept.filter((r, i) => test(r, back.cases[i]!, supports[i]!)).length }));
   return {
@@ -189,6 +218,7 @@ export function importText(text: string, file: string, options: ImportOptions): 
     cases: back.cases,
     problems,
     skipped: source.length - back.cases.length,
+    skippedRecords: source.map((s) => s.record).filter((r) => !keptSet.has(r)),
     coverage,
     support: countSupport(back.cases),
     explained,

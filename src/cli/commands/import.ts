@@ -7,7 +7,7 @@ import { parseMapping, type Mapping } from '../../bench/import/mapping.js';
 import { formatProblem } from '../../bench/loader.js';
 import { writeFileAtomic } from '../../report/index.js';
 import { paint, table, truncate, type Io } from '../io.js';
-import { languageOption, supportRows, taxonomyFrom, UsageError } from '../common.js';
+import { languageOption, outsideNote, supportRows, taxonomyFrom, UsageError } from '../common.js';
 
 interface Options {
   preset?: string;
@@ -48,6 +48,13 @@ function printReport(io: Io, r: ImportResult, out: string | undefined): void {
   io.out('');
   io.out(table(['task', 'records it can be scored on'], supportRows(r.support)));
   const errors = r.problems.filter((p) => p.severity === 'error').length;
+  const outside = outsideNote(r.problems.filter((p) => p.file === r.file));
+  if (r.skipped > 0 || outside !== '') {
+    // the per-file account, as validate gives it: imported + skipped = the records in the source
+    const n = r.skippedRecords.length;
+    const which = n === 0 ? '' : ` (${n === 1 ? 'record' : 'records'} ${r.skippedRecords.slice(0, 5).join(', ')}${n > 5 ? ` and ${n - 5} more` : ''})`;
+    io.out(`${r.file}: ${r.cases.length} imported + ${r.skipped} skipped${which} = ${r.read} source record${r.read === 1 ? '' : 's'} in the file${outside}`);
+  }
   const line = `${r.read} source record${r.read === 1 ? '' : 's'} read; ${r.cases.length} imported, ${r.skipped} skipped; ${errors} error${errors === 1 ? '' : 's'}`;
   io.out(errors > 0 ? paint(io, 'red', line) : paint(io, 'green', line));
   if (out) io.out(`Written: ${out}${errors > 0 ? ' (records with errors were left out; fix the mapping and import again)' : ''}`);
