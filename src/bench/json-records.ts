@@ -14,7 +14,7 @@
  *
  * Linear in the length of the file: each character is scanned a bounded number of times (see SCAN_BUDGET).
  */
-import { parseJsonText } from './json-repair.js';
+import { parseJsonText, type ParsedJson } from './json-repair.js';
 
 /** One record: the value when it parsed, or why not; always the lines it spans. */
 export interface RecordText {
@@ -187,12 +187,15 @@ function recordStarts(text: string, first: number): { starts: number[]; cutAlway
   return { starts, cutAlways: false };
 }
 
-/** The key records start with, as written: the first record's first key, else the one most often after `}{`. */
+/**
+ * The key records start with, as written: the first record's first key, else (its start is damaged) the key
+ * most often first in an object that follows a separator or another object (`,{"id":`, `}{"id":`).
+ */
 function firstKey(text: string, first: number): string | undefined {
   const own = /^\{\s*"((?:[^"\\\n]|\\.){1,80})"\s*:/.exec(text.slice(first, first + 200));
   if (own) return own[1];
   const counts = new Map<string, number>();
-  const re = /\}\s*,?\s*\{\s*"((?:[^"\\\n]|\\.){1,80})"\s*:/g;
+  const re = /[,[{}]\s*\{\s*"((?:[^"\\\n]|\\.){1,80})"\s*:/g;
   for (let m = re.exec(text), n = 0; m && n < 1000; m = re.exec(text), n++) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
@@ -205,6 +208,8 @@ interface Scan {
   cutAt?: number;
   /** The first record start a value ran over (it may still be whole: see recordStarts). */
   crossed?: number;
+  /** A bracket that closes something the value did not open (an array's `]` after a record cut short). */
+  stray?: number;
 }
 
 /**
@@ -228,10 +233,16 @@ function trimEnd(text: string, start: number, end: number): number {
 
 /** Where the records of an array end: its closing `]` after `from` (the last one in the text), else the end. */
 function arrayEnd(text: string, from: number): number {
-  const i = skipSeparators(text, from);
-  if (text[i] === ']') return i;
   const last = text.lastIndexOf(']');
   return last >= from ? last : text.length;
+}
+
+/**
+ * Whether more of a record follows a bracket at `at` that seemed to end it (a stray byte, not the end): the
+ * text after it still ends the way the records do (`}` and, in an array, its `]`).
+ */
+function moreFollows(text: string, at: number, kind: 'array' | 'objects'): boolean {
+  return (kind === 'array' ? /\}\s*\]\s*$/ : /\}\s*$/).test(text.slice(at + 1));
 }
 
 /** Read the elements of an array (`kind` array, text[from] is `[`) or objects one after another (see module comment). */
@@ -244,8 +255,9 @@ export function readValueStream(text: string, from: number, kind: 'array' | 'obj
   /** The first record start at or after `at`. */
   const nextStart = (at: number): number | undefined => {
     if (starts.length === 0) {
-      const brace = text.slice(at).search(/[{[]/);
-      return brace < 0 ? undefined : at + brace;
+      const brace = /[{[]/g;
+      brace.lastIndex = at;
+      return brace.exec(text)?.index;
     }
     let lo = 0;
     let hi = starts.length;
@@ -261,7 +273,9 @@ export function readValueStream(text: string, from: number, kind: 'array' | 'obj
     let depth = 0;
     let inString = false;
     let crossed: number | undefined;
-    let next = nextStart(start + 1) ?? Infinity;
+    // without known record starts (no common first key), a record is read to where its braces close
+    let next = starts.length > 0 ? (nextStart(start + 1) ?? Infinity) : Infinity;
+    const closer = text.charCodeAt(start) === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
     for (let i = start; i < text.length; i++) {
       if (i >= next) {
         if (inString || cutAlways || budget <= 0) return { end: i, closed: false, cutAt: next };
@@ -277,7 +291,10 @@ export function readValueStream(text: string, from: number, kind: 'array' | 'obj
       }
       if (c === QUOTE) inString = true;
       else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
-      else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return { end: i + 1, closed: true, ...(crossed !== undefined ? { crossed } : {}) };
+      else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) {
+        if (c !== closer) return { end: i, closed: false, stray: i, ...(crossed !== undefined ? { crossed } : {}) };
+        return { end: i + 1, closed: true, ...(crossed !== undefined ? { crossed } : {}) };
+      }
     }
     return { end: text.length, closed: false, ...(crossed !== undefined ? { crossed } : {}) };
   };
@@ -287,10 +304,10 @@ export function readValueStream(text: string, from: number, kind: 'array' | 'obj
     out.outside.push({ line: lines.at(start), endLine: lines.at(e - 1), message: outsideMessage(where, text.slice(start, e)) });
   };
   /** Parse text[start, end) as one record; when it is broken, say where reading goes on (or that it never closed). */
-  const pushRecord = (start: number, end: number, resume: number | undefined, neverClosed = false): void => {
+  const pushRecord = (start: number, end: number, resume: number | undefined, neverClosed = false, known?: ParsedJson): void => {
     const e = trimEnd(text, start, end);
     const line = lines.at(start);
-    const parsed = parseJsonText(text.slice(start, e), line);
+    const parsed = known ?? parseJsonText(text.slice(start, e), line);
     out.escapes += parsed.escapes;
     out.controls += parsed.controls;
     const endLine = lines.at(e - 1);
@@ -331,22 +348,39 @@ export function readValueStream(text: string, from: number, kind: 'array' | 'obj
       continue;
     }
     const s = scan(pos);
-    if (s.closed && (s.crossed === undefined || parseJsonText(text.slice(pos, s.end), 1).error === undefined)) {
-      const next = nextStart(s.end);
-      const slotEnd = next ?? (kind === 'array' ? arrayEnd(text, s.end) : text.length);
-      const between = text.slice(s.end, slotEnd);
-      if (/^[\s,]*$/.test(between)) {
-        pushRecord(pos, s.end, next);
-      } else if (next === undefined && kind === 'objects' && !/\}\s*$/.test(between)) {
-        // the last record is whole, and what follows it does not end like one
-        pushRecord(pos, s.end, undefined);
-        pushOutside(skipSeparators(text, s.end), text.length, 'after');
-        break;
-      } else {
-        // text right after the record's closing brace, before the next record: its braces did not pair up
-        pushRecord(pos, slotEnd, next);
+    const closed = s.closed ? parseJsonText(text.slice(pos, s.end), lines.at(pos)) : undefined;
+    const whole = closed !== undefined && closed.error === undefined;
+    if (closed && (s.crossed === undefined || whole)) {
+      const after = skipSeparators(text, s.end);
+      const c2 = text[after];
+      // what follows is the end, or the next record: a record start, or after a whole record any `{`
+      const arrayEnds = kind === 'array' && c2 === ']' && !moreFollows(text, after, kind);
+      if (after >= text.length || arrayEnds || nextStart(after) === after || ((whole || starts.length === 0) && (c2 === '{' || c2 === '['))) {
+        pushRecord(pos, s.end, after < text.length && c2 !== ']' ? after : undefined, false, closed);
+        pos = after;
+        continue;
       }
+      const next = nextStart(s.end);
+      if (whole && next === undefined && kind === 'objects' && !/\}\s*$/.test(text.slice(after))) {
+        // the last record is whole, and what follows it does not end like one: trailing text
+        pushRecord(pos, s.end, undefined, false, closed);
+        pushOutside(after, text.length, 'after');
+        break;
+      }
+      // text right after the record's closing brace, before the next record: its braces did not pair up
+      const slotEnd = next ?? (kind === 'array' ? arrayEnd(text, s.end) : text.length);
+      pushRecord(pos, slotEnd, next);
       pos = slotEnd;
+      continue;
+    }
+    if (s.stray !== undefined && s.crossed === undefined) {
+      // a bracket closing what the record did not open: the array's end after a record cut short, or a stray
+      // byte inside the record, when more of it follows (up to the next record, or the array's last `]`)
+      const next = nextStart(s.stray);
+      const more = moreFollows(text, s.stray, kind);
+      const end = next ?? (!more ? s.stray : kind === 'array' ? arrayEnd(text, s.stray + 1) : text.length);
+      pushRecord(pos, end, next, next === undefined && !more);
+      pos = end;
       continue;
     }
     const resume = s.cutAt ?? s.crossed;

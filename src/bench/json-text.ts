@@ -41,6 +41,49 @@ export function decodeUtf8(bytes: Uint8Array): string {
 }
 
 /**
+ * Decode bytes as UTF-8 without giving up on a whole file for a few bad bytes: invalid sequences are read as
+ * U+FFFD and the lines holding them are listed (sorted), so that only the records on those lines are refused.
+ */
+export function decodeUtf8Lines(bytes: Uint8Array): { text: string; badLines: number[] } {
+  try {
+    return { text: decodeUtf8(bytes), badLines: [] };
+  } catch {
+    const text = new TextDecoder('utf-8').decode(bytes);
+    return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, badLines: invalidUtf8Lines(bytes) };
+  }
+}
+
+/** Lines (1-based, sorted, each once) holding a byte sequence that is not UTF-8. */
+function invalidUtf8Lines(b: Uint8Array): number[] {
+  const bad: number[] = [];
+  let line = 1;
+  for (let i = 0; i < b.length; ) {
+    const c = b[i]!;
+    if (c < 0x80) {
+      if (c === 0x0a) line++;
+      i++;
+      continue;
+    }
+    const n = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
+    let ok = n > 0;
+    for (let k = 1; ok && k <= n; k++) {
+      // the second byte's range is narrower after E0, ED, F0 and F4 (no overlong forms, surrogates or > U+10FFFF)
+      const lo = k === 1 && c === 0xe0 ? 0xa0 : k === 1 && c === 0xf0 ? 0x90 : 0x80;
+      const hi = k === 1 && c === 0xed ? 0x9f : k === 1 && c === 0xf4 ? 0x8f : 0xbf;
+      const d = b[i + k];
+      ok = d !== undefined && d >= lo && d <= hi;
+    }
+    if (ok) {
+      i += n + 1;
+      continue;
+    }
+    if (bad.at(-1) !== line) bad.push(line);
+    i++;
+  }
+  return bad;
+}
+
+/**
  * The whole text as one value, when it is one: strictly, else after repair. Text holding several values one
  * after another is not repaired as a whole (it is read record by record instead).
  */
@@ -98,26 +141,33 @@ function elementLines(text: string): { line: number; endLine: number }[] {
   let line = 1;
   let open: { line: number; endLine: number } | undefined;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '\n') line++;
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) line++;
     if (inString) {
-      if (c === '\\') {
-        if (text[i + 1] === '\n') line++;
+      if (c === 0x5c) {
+        if (text.charCodeAt(i + 1) === 0x0a) line++;
         i++;
-      } else if (c === '"') inString = false;
-      if (open) open.endLine = line;
+      } else if (c === 0x22) {
+        inString = false;
+        if (open) open.endLine = line;
+      }
       continue;
     }
-    if (/\s/.test(c)) continue;
-    if (depth === 1 && c !== ',' && c !== ']' && !open) {
-      open = { line, endLine: line };
-      spans.push(open);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
+    if (depth === 1) {
+      if (c === 0x2c) {
+        open = undefined; // `,` between elements
+        continue;
+      }
+      if (!open && c !== 0x5d) {
+        open = { line, endLine: line };
+        spans.push(open);
+      }
     }
-    if (depth === 1 && c === ',') open = undefined;
     if (open) open.endLine = line;
-    if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') depth--;
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) depth--;
   }
   return spans;
 }

@@ -10,7 +10,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildCase, type ClinicalCase } from './case.js';
 import { DepartmentTaxonomy } from './departments.js';
-import { readJsonValues, decodeUtf8, type JsonReadResult } from './json-text.js';
+import { readJsonValues, decodeUtf8Lines, type JsonReadResult } from './json-text.js';
 import { guessLanguage, parseLanguage } from './language.js';
 import { validateRecord } from './schema.js';
 import { parseCaseSummary } from './summary.js';
@@ -101,15 +101,25 @@ export function parseCaseFile(
     if (p.severity === 'error' && options.strict) throw new CaseLoadError(p);
   };
 
-  let text: string;
-  try {
-    text = decodeUtf8(bytes);
-  } catch {
+  const { text, badLines } = decodeUtf8Lines(bytes);
+  const read = readJsonValues(text);
+  /** The first line of a chunk that holds bytes that are not UTF-8. */
+  const badLineIn = (chunk: { line: number; endLine: number }): number | undefined => {
+    let lo = 0;
+    let hi = badLines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (badLines[mid]! < chunk.line) lo = mid + 1;
+      else hi = mid;
+    }
+    const l = badLines[lo];
+    return l !== undefined && l <= chunk.endLine ? l : undefined;
+  };
+  if (badLines.length > 0 && read.chunks.every((c) => badLineIn(c) !== undefined)) {
+    // a file in another encoding, not a few stray bytes
     add({ severity: 'error', file, message: 'is not valid UTF-8 text (save it as UTF-8, with or without BOM)' });
     return { cases, problems, report };
   }
-
-  const read = readJsonValues(text);
   report.layout = read.layout;
   report.repairedEscapes = read.repairedEscapes;
   if (read.layout === 'empty') add({ severity: 'warning', file, message: 'holds no records' });
@@ -127,6 +137,13 @@ export function parseCaseFile(
     const record = i + 1;
     reportOutside(chunk.line);
     report.records++;
+    const bad = badLines.length > 0 ? badLineIn(chunk) : undefined;
+    if (bad !== undefined) {
+      report.skipped++;
+      const lines = chunk.endLine > chunk.line ? { endLine: chunk.endLine } : {};
+      add({ severity: 'error', file, record, line: chunk.line, ...lines, message: `has bytes that are not UTF-8 text at line ${bad}; skipped (is that part of the file in another encoding?)` });
+      return;
+    }
     if (chunk.error !== undefined) {
       report.skipped++;
       add({ severity: 'error', file, record, line: chunk.line, ...(chunk.endLine > chunk.line ? { endLine: chunk.endLine } : {}), message: chunk.error });
