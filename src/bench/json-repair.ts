@@ -13,52 +13,54 @@ const VALID_ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't', 'u']);
  * position in the repaired text back to the original).
  */
 function repair(text: string, stopAt = Infinity): { text: string; escapes: number; controls: number; consumed: number } {
-  let out = '';
+  // unchanged runs are copied as slices: most of the text is, and building it character by character is slow
+  const parts: string[] = [];
+  let run = 0; // start of the unchanged run
+  let written = 0; // length of what `parts` holds
   let inString = false;
   let escapes = 0;
   let controls = 0;
+  const replace = (at: number, skip: number, by: string): void => {
+    parts.push(text.slice(run, at), by);
+    written += at - run + by.length;
+    run = at + skip;
+  };
   let i = 0;
-  for (; i < text.length && out.length < stopAt; i++) {
-    const c = text[i]!;
+  for (; i < text.length && written + (i - run) < stopAt; i++) {
+    const c = text.charCodeAt(i);
     if (!inString) {
-      if (c === '"') inString = true;
-      out += c;
+      if (c === 0x22) inString = true;
       continue;
     }
-    if (c === '\\') {
+    if (c === 0x5c) {
       const next = text[i + 1];
-      if (next === undefined) {
-        out += c;
-        continue;
-      }
+      if (next === undefined) continue;
       if (next === 'u' && !/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
         escapes++;
-        out += 'u';
+        replace(i, 2, 'u');
         i++;
         continue;
       }
       if (VALID_ESCAPES.has(next)) {
-        out += c + next;
         i++;
         continue;
       }
       escapes++;
-      continue; // drop the backslash, keep the character on the next iteration
+      replace(i, 1, ''); // drop the backslash, keep the character
+      continue;
     }
-    if (c === '"') {
+    if (c === 0x22) {
       inString = false;
-      out += c;
       continue;
     }
-    const code = c.charCodeAt(0);
-    if (code < 0x20) {
+    if (c < 0x20) {
       controls++;
-      out += c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${code.toString(16).padStart(4, '0')}`;
-      continue;
+      replace(i, 1, c === 0x0a ? '\\n' : c === 0x0d ? '\\r' : c === 0x09 ? '\\t' : `\\u${c.toString(16).padStart(4, '0')}`);
     }
-    out += c;
   }
-  return { text: out, escapes, controls, consumed: i };
+  if (stopAt !== Infinity) return { text: '', escapes, controls, consumed: i };
+  parts.push(text.slice(run));
+  return { text: parts.join(''), escapes, controls, consumed: i };
 }
 
 /** See `repair`: the repaired text and how many escapes and control characters were repaired. */

@@ -84,14 +84,15 @@ function invalidUtf8Lines(b: Uint8Array): number[] {
 }
 
 /**
- * The whole text as one value, when it is one: strictly, else after repair. Text holding several values one
- * after another is not repaired as a whole (it is read record by record instead).
+ * The whole text as one value, when it is one: strictly, else after repair. Text that fails for another reason
+ * (several values one after another, a broken record) is not repaired as a whole: it is read record by record.
  */
 function parseWhole(text: string): { value: unknown; escapes: number; controls: number } | undefined {
   try {
     return { value: JSON.parse(text) as unknown, escapes: 0, controls: 0 };
   } catch (err) {
-    if (/non-whitespace character after JSON/.test(err instanceof Error ? err.message : '')) return undefined;
+    // only what repair mends (an invalid escape, a raw control character) is worth repairing the whole text for
+    if (!/Bad (escaped|control) character|Bad Unicode escape/.test(err instanceof Error ? err.message : '')) return undefined;
   }
   const repaired = repairJsonText(text);
   try {
