@@ -238,11 +238,21 @@ function arrayEnd(text: string, from: number): number {
 }
 
 /**
- * Whether more of a record follows a bracket at `at` that seemed to end it (a stray byte, not the end): the
- * text after it still ends the way the records do (`}` and, in an array, its `]`).
+ * Where the text ends the way records end: the offset of its last `}` (followed, in an array, by the `]`), or
+ * -1. A bracket before that which seemed to end a record was a stray byte, since more of a record follows it.
  */
-function moreFollows(text: string, at: number, kind: 'array' | 'objects'): boolean {
-  return (kind === 'array' ? /\}\s*\]\s*$/ : /\}\s*$/).test(text.slice(at + 1));
+function recordsEndAt(text: string, kind: 'array' | 'objects'): number {
+  let i = text.length - 1;
+  const back = (): void => {
+    while (i >= 0 && /\s/.test(text[i]!)) i--;
+  };
+  back();
+  if (kind === 'array') {
+    if (text[i] !== ']') return -1;
+    i--;
+    back();
+  }
+  return text[i] === '}' ? i : -1;
 }
 
 /** Read the elements of an array (`kind` array, text[from] is `[`) or objects one after another (see module comment). */
@@ -252,6 +262,9 @@ export function readValueStream(text: string, from: number, kind: 'array' | 'obj
   let pos = kind === 'array' ? from + 1 : from;
   const { starts, cutAlways } = recordStarts(text, text.indexOf('{', skipSeparators(text, pos)));
   let budget = SCAN_BUDGET * text.length;
+  const endAt = recordsEndAt(text, kind);
+  /** Whether more of a record follows a bracket at `at` that seemed to end one. */
+  const moreFollows = (at: number): boolean => at < endAt;
   /** The first record start at or after `at`. */
   const nextStart = (at: number): number | undefined => {
     if (starts.length === 0) {
@@ -354,14 +367,14 @@ export function readValueStream(text: string, from: number, kind: 'array' | 'obj
       const after = skipSeparators(text, s.end);
       const c2 = text[after];
       // what follows is the end, or the next record: a record start, or after a whole record any `{`
-      const arrayEnds = kind === 'array' && c2 === ']' && !moreFollows(text, after, kind);
+      const arrayEnds = kind === 'array' && c2 === ']' && !moreFollows(after);
       if (after >= text.length || arrayEnds || nextStart(after) === after || ((whole || starts.length === 0) && (c2 === '{' || c2 === '['))) {
         pushRecord(pos, s.end, after < text.length && c2 !== ']' ? after : undefined, false, closed);
         pos = after;
         continue;
       }
       const next = nextStart(s.end);
-      if (whole && next === undefined && kind === 'objects' && !/\}\s*$/.test(text.slice(after))) {
+      if (whole && next === undefined && kind === 'objects' && !moreFollows(after)) {
         // the last record is whole, and what follows it does not end like one: trailing text
         pushRecord(pos, s.end, undefined, false, closed);
         pushOutside(after, text.length, 'after');
@@ -377,7 +390,7 @@ export function readValueStream(text: string, from: number, kind: 'array' | 'obj
       // a bracket closing what the record did not open: the array's end after a record cut short, or a stray
       // byte inside the record, when more of it follows (up to the next record, or the array's last `]`)
       const next = nextStart(s.stray);
-      const more = moreFollows(text, s.stray, kind);
+      const more = moreFollows(s.stray);
       const end = next ?? (!more ? s.stray : kind === 'array' ? arrayEnd(text, s.stray + 1) : text.length);
       pushRecord(pos, end, next, next === undefined && !more);
       pos = end;
