@@ -1,13 +1,21 @@
 /**
  * Turning the bytes of a case file into JSON values, tolerating what real files contain: a UTF-8 byte-order mark,
  * a single object, an array, JSON Lines, several pretty-printed objects one after another, the authors'
- * LaTeX-style escapes (`\#`, `\%`) and raw line breaks inside strings. Every value remembers the line it
- * starts on so that errors can point at it.
+ * LaTeX-style escapes (`\#`, `\%`) and raw line breaks inside strings. Every value remembers the lines it spans
+ * so that errors can point at it. A broken record never hides the records after it (see json-records.ts), and
+ * text that is no record is reported apart from the records.
  */
+import { describeJsonError, repairJsonText } from './json-repair.js';
+import { looksLikeJsonLines, readJsonLines, readValueStream, type OutsideText } from './json-records.js';
+
+export { describeJsonError, repairJsonText } from './json-repair.js';
+export type { OutsideText } from './json-records.js';
 
 export interface JsonChunk {
   /** 1-based line where the value starts. */
   line: number;
+  /** 1-based line where it ends. */
+  endLine: number;
   /** The parsed value, when it parsed. */
   value?: unknown;
   /** Why it did not parse, in plain words. */
@@ -16,6 +24,8 @@ export interface JsonChunk {
 
 export interface JsonReadResult {
   chunks: JsonChunk[];
+  /** Text that is no record (before the first, after the last, between two lines of JSON Lines), each with why. */
+  outside: OutsideText[];
   /** How the file was laid out. */
   layout: 'object' | 'array' | 'jsonl' | 'concatenated' | 'empty';
   /** Invalid escape sequences that were read as the plain character (`\#` → `#`). */
@@ -30,150 +40,93 @@ export function decodeUtf8(bytes: Uint8Array): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-const VALID_ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't', 'u']);
-
 /**
- * Make JSON text acceptable to a strict parser without changing what a human would read: drop the backslash of
- * an invalid escape and escape raw control characters inside strings. Text outside strings is left alone.
+ * Decode bytes as UTF-8 without giving up on a whole file for a few bad bytes: invalid sequences are read as
+ * U+FFFD and the lines holding them are listed (sorted), so that only the records on those lines are refused.
  */
-export function repairJsonText(text: string): { text: string; escapes: number; controls: number } {
-  let out = '';
-  let inString = false;
-  let escapes = 0;
-  let controls = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (!inString) {
-      if (c === '"') inString = true;
-      out += c;
-      continue;
-    }
-    if (c === '\\') {
-      const next = text[i + 1];
-      if (next === undefined) {
-        out += c;
-        continue;
-      }
-      if (next === 'u' && !/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
-        escapes++;
-        out += 'u';
-        i++;
-        continue;
-      }
-      if (VALID_ESCAPES.has(next)) {
-        out += c + next;
-        i++;
-        continue;
-      }
-      escapes++;
-      continue; // drop the backslash, keep the character on the next iteration
-    }
-    if (c === '"') {
-      inString = false;
-      out += c;
-      continue;
-    }
-    const code = c.charCodeAt(0);
-    if (code < 0x20) {
-      controls++;
-      out += c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${code.toString(16).padStart(4, '0')}`;
-      continue;
-    }
-    out += c;
+export function decodeUtf8Lines(bytes: Uint8Array): { text: string; badLines: number[] } {
+  try {
+    return { text: decodeUtf8(bytes), badLines: [] };
+  } catch {
+    const text = new TextDecoder('utf-8').decode(bytes);
+    return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, badLines: invalidUtf8Lines(bytes) };
   }
-  return { text: out, escapes, controls };
+}
+
+/** Lines (1-based, sorted, each once) holding a byte sequence that is not UTF-8. */
+function invalidUtf8Lines(b: Uint8Array): number[] {
+  const bad: number[] = [];
+  let line = 1;
+  for (let i = 0; i < b.length; ) {
+    const c = b[i]!;
+    if (c < 0x80) {
+      if (c === 0x0a) line++;
+      i++;
+      continue;
+    }
+    const n = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
+    let ok = n > 0;
+    for (let k = 1; ok && k <= n; k++) {
+      // the second byte's range is narrower after E0, ED, F0 and F4 (no overlong forms, surrogates or > U+10FFFF)
+      const lo = k === 1 && c === 0xe0 ? 0xa0 : k === 1 && c === 0xf0 ? 0x90 : 0x80;
+      const hi = k === 1 && c === 0xed ? 0x9f : k === 1 && c === 0xf4 ? 0x8f : 0xbf;
+      const d = b[i + k];
+      ok = d !== undefined && d >= lo && d <= hi;
+    }
+    if (ok) {
+      i += n + 1;
+      continue;
+    }
+    if (bad.at(-1) !== line) bad.push(line);
+    i++;
+  }
+  return bad;
 }
 
 /**
- * Text a strict parser takes as it is needs no repair: try that first (the usual case, and far cheaper on large
- * files than walking every character), and repair only when it fails. `value` holds what the parser gave.
+ * The whole text as one value, when it is one: strictly, else after repair. Text that fails for another reason
+ * (several values one after another, a broken record) is not repaired as a whole: it is read record by record.
  */
-function repairedIfNeeded(text: string): ReturnType<typeof repairJsonText> & { value?: { parsed: unknown } } {
+function parseWhole(text: string): { value: unknown; escapes: number; controls: number } | undefined {
   try {
-    return { text, escapes: 0, controls: 0, value: { parsed: JSON.parse(text) as unknown } };
+    return { value: JSON.parse(text) as unknown, escapes: 0, controls: 0 };
+  } catch (err) {
+    // only what repair mends (an invalid escape, a raw control character) is worth repairing the whole text for
+    if (!/Bad (escaped|control) character|Bad Unicode escape/.test(err instanceof Error ? err.message : '')) return undefined;
+  }
+  const repaired = repairJsonText(text);
+  try {
+    return { value: JSON.parse(repaired.text) as unknown, escapes: repaired.escapes, controls: repaired.controls };
   } catch {
-    return repairJsonText(text);
+    return undefined;
   }
 }
 
 /** Read the JSON values of a decoded file (see module comment). Never throws. */
 export function readJsonValues(text: string): JsonReadResult {
-  const trimmed = text.trim();
-  if (trimmed === '') return { chunks: [], layout: 'empty', repairedEscapes: 0, repairedControls: 0 };
+  const first = text.search(/\S/);
+  if (first < 0) return { chunks: [], outside: [], layout: 'empty', repairedEscapes: 0, repairedControls: 0 };
 
   if (looksLikeJsonLines(text)) {
-    let escapes = 0;
-    let controls = 0;
-    const chunks: JsonChunk[] = [];
-    text.split('\n').forEach((raw, idx) => {
-      if (raw.trim() === '') return;
-      const repaired = repairedIfNeeded(raw.replace(/\r$/, ''));
-      escapes += repaired.escapes;
-      controls += repaired.controls;
-      chunks.push(repaired.value ? { line: idx + 1, value: repaired.value.parsed } : parseChunk(repaired.text, idx + 1));
-    });
-    return { chunks, layout: 'jsonl', repairedEscapes: escapes, repairedControls: controls };
+    const read = readJsonLines(text);
+    return { chunks: read.records, outside: read.outside, layout: 'jsonl', repairedEscapes: read.escapes, repairedControls: read.controls };
   }
 
-  const repaired = repairedIfNeeded(text);
-  try {
-    const value: unknown = repaired.value !== undefined ? repaired.value.parsed : JSON.parse(repaired.text);
-    const firstLine = lineOf(text, text.search(/\S/));
-    if (Array.isArray(value)) {
-      const lines = elementLines(repaired.text);
-      return {
-        chunks: value.map((v, i) => ({ line: lines[i] ?? firstLine, value: v })),
-        layout: 'array',
-        repairedEscapes: repaired.escapes,
-        repairedControls: repaired.controls,
-      };
+  const whole = parseWhole(text);
+  if (whole) {
+    const base = { outside: [], repairedEscapes: whole.escapes, repairedControls: whole.controls };
+    if (Array.isArray(whole.value)) {
+      const spans = elementLines(text);
+      const fallback = { line: lineOf(text, first), endLine: lineOf(text, text.length) };
+      return { chunks: whole.value.map((v: unknown, i) => ({ ...(spans[i] ?? fallback), value: v })), layout: 'array', ...base };
     }
-    return { chunks: [{ line: firstLine, value }], layout: 'object', repairedEscapes: repaired.escapes, repairedControls: repaired.controls };
-  } catch (err) {
-    const pieces = splitTopLevel(repaired.text);
-    if (pieces.length > 1) {
-      return {
-        chunks: pieces.map((p) => (p.error ? { line: p.line, error: p.error } : parseChunk(p.text, p.line))),
-        layout: 'concatenated',
-        repairedEscapes: repaired.escapes,
-        repairedControls: repaired.controls,
-      };
-    }
-    return {
-      chunks: [{ line: 1, error: describeJsonError(err, repaired.text, 1) }],
-      layout: 'object',
-      repairedEscapes: repaired.escapes,
-      repairedControls: repaired.controls,
-    };
+    return { chunks: [{ line: lineOf(text, first), endLine: lineOf(text, text.trimEnd().length - 1), value: whole.value }], layout: 'object', ...base };
   }
-}
 
-function looksLikeJsonLines(text: string): boolean {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
-  return lines.length >= 2 && lines.every((l) => l.startsWith('{') && l.endsWith('}'));
-}
-
-function parseChunk(text: string, line: number): JsonChunk {
-  try {
-    return { line, value: JSON.parse(text) as unknown };
-  } catch (err) {
-    return { line, error: describeJsonError(err, text, line) };
-  }
-}
-
-/** Turn a JSON.parse error into "line L, column C: <what>" relative to the file. */
-export function describeJsonError(err: unknown, text: string, firstLine: number): string {
-  const message = err instanceof Error ? err.message : String(err);
-  const pos = /position (\d+)/.exec(message);
-  const what = message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
-  if (pos) {
-    const offset = Number(pos[1]);
-    const before = text.slice(0, offset);
-    const line = firstLine + (before.match(/\n/g)?.length ?? 0);
-    const column = offset - before.lastIndexOf('\n');
-    return `not valid JSON at line ${line}, column ${column}: ${what}`;
-  }
-  return `not valid JSON: ${what}`;
+  const array = text[first] === '[';
+  const read = readValueStream(text, first, array ? 'array' : 'objects');
+  const layout = array ? 'array' : read.records.length === 1 && read.outside.length === 0 ? 'object' : 'concatenated';
+  return { chunks: read.records, outside: read.outside, layout, repairedEscapes: read.escapes, repairedControls: read.controls };
 }
 
 function lineOf(text: string, offset: number): number {
@@ -181,82 +134,43 @@ function lineOf(text: string, offset: number): number {
   return 1 + (text.slice(0, offset).match(/\n/g)?.length ?? 0);
 }
 
-/**
- * The characters of JSON text that lie outside strings (an opening quote is reported, the string's content is
- * not), each with its offset and line. Text must have no raw line breaks inside strings (see repairJsonText).
- */
-function* outsideStrings(text: string): Generator<{ c: string; i: number; line: number }> {
+/** First and last lines of the elements of a top-level array (text as written, known to parse after repair). */
+function elementLines(text: string): { line: number; endLine: number }[] {
+  const spans: { line: number; endLine: number }[] = [];
+  let depth = 0;
   let inString = false;
   let line = 1;
+  let open: { line: number; endLine: number } | undefined;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '\n') line++;
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) line++;
     if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
+      if (c === 0x5c) {
+        if (text.charCodeAt(i + 1) === 0x0a) line++;
+        i++;
+      } else if (c === 0x22) {
+        inString = false;
+        if (open) open.endLine = line;
+      }
       continue;
     }
-    if (c === '"') inString = true;
-    yield { c, i, line };
-  }
-}
-
-/** Start lines of the elements of a top-level array (text already repaired, known to parse). */
-function elementLines(text: string): number[] {
-  const lines: number[] = [];
-  let depth = 0;
-  let expectValue = false;
-  for (const { c, line } of outsideStrings(text)) {
-    if (depth === 1 && expectValue && !/\s/.test(c) && c !== ']') {
-      lines.push(line);
-      expectValue = false;
-    }
-    if (c === '{' || c === '[') {
-      depth++;
-      if (depth === 1) expectValue = true;
-    } else if (c === '}' || c === ']') depth--;
-    else if (c === ',' && depth === 1) expectValue = true;
-  }
-  return lines;
-}
-
-interface Piece {
-  text: string;
-  line: number;
-  error?: string;
-}
-
-/** Split text holding several top-level values (`{…}{…}` or `{…}\n{…}`) into pieces. */
-function splitTopLevel(text: string): Piece[] {
-  const pieces: Piece[] = [];
-  let depth = 0;
-  let start = -1;
-  let startLine = 1;
-  let junkLine = 0; // one error per line of stray text, not one per character
-  for (const { c, i, line } of outsideStrings(text)) {
-    if (depth === 0 && !/[\s,{[]/.test(c)) {
-      if (junkLine !== line) pieces.push({ text: '', line, error: `not valid JSON at line ${line}: unexpected text between records` });
-      junkLine = line;
-      continue;
-    }
-    if (c === '{' || c === '[') {
-      if (depth === 0) {
-        start = i;
-        startLine = line;
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
+    if (depth === 1) {
+      if (c === 0x2c) {
+        open = undefined; // `,` between elements
+        continue;
       }
-      depth++;
-    } else if (c === '}' || c === ']') {
-      depth--;
-      if (depth === 0) {
-        pieces.push({ text: text.slice(start, i + 1), line: startLine });
-        start = -1;
+      if (!open && c !== 0x5d) {
+        open = { line, endLine: line };
+        spans.push(open);
       }
     }
+    if (open) open.endLine = line;
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) depth--;
   }
-  if (depth > 0 && start >= 0) {
-    pieces.push({ text: '', line: startLine, error: `not valid JSON: the record starting at line ${startLine} is never closed (missing "}"?)` });
-  }
-  return pieces;
+  return spans;
 }
 
 /** Minimal structural view of a zod schema's safeParse, so this module needs no zod import. */

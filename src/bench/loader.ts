@@ -1,14 +1,16 @@
 /**
  * Loading ClinicalBench files. Accepts what users really have (see json-text.ts and schema.ts), checks every
  * record, and accounts for every one of them: each record is either loaded or reported with file, record
- * number, line, uid and field. Nothing is dropped silently; `strict` stops at the first error instead.
+ * number, line (range), uid and field, so that loaded + skipped = the records in the file. A broken record
+ * does not hide the ones after it, and text that is no record is reported too, without being counted as one.
+ * Nothing is dropped silently; `strict` stops at the first error instead.
  */
 import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildCase, type ClinicalCase } from './case.js';
 import { DepartmentTaxonomy } from './departments.js';
-import { readJsonValues, decodeUtf8, type JsonReadResult } from './json-text.js';
+import { readJsonValues, decodeUtf8Lines, type JsonReadResult } from './json-text.js';
 import { guessLanguage, parseLanguage } from './language.js';
 import { validateRecord } from './schema.js';
 import { parseCaseSummary } from './summary.js';
@@ -23,6 +25,8 @@ export interface LoadProblem {
   /** 1-based record number in the file. */
   record?: number;
   line?: number;
+  /** Last line, when the problem spans several (a broken record, text outside the records). */
+  endLine?: number;
   uid?: string;
   field?: string;
   message: string;
@@ -32,9 +36,12 @@ export interface FileReport {
   file: string;
   sha256: string;
   layout: JsonReadResult['layout'] | 'unreadable';
+  /** Records in the file: loaded + skipped. */
   records: number;
   loaded: number;
   skipped: number;
+  /** Passages of text that are no record (trailing text, text between lines of JSON Lines), each reported. */
+  outside: number;
   repairedEscapes: number;
 }
 
@@ -59,14 +66,14 @@ export class CaseLoadError extends Error {
   }
 }
 
-/** `data.json: record 12 (uid 2e4f…, line 340): \`principal_diagnosis\` is missing` */
+/** `data.json: record 12 (uid 2e4f…, line 340): \`principal_diagnosis\` is missing`; `data.json: lines 90–95: …` */
 export function formatProblem(p: LoadProblem): string {
   const where: string[] = [];
   if (p.uid) where.push(`uid ${p.uid}`);
-  if (p.line !== undefined) where.push(`line ${p.line}`);
+  if (p.line !== undefined) where.push(p.endLine !== undefined && p.endLine > p.line ? `lines ${p.line}–${p.endLine}` : `line ${p.line}`);
   let head = p.file;
   if (p.record !== undefined) head += `: record ${p.record}${where.length ? ` (${where.join(', ')})` : ''}`;
-  else if (p.line !== undefined) head += `:${p.line}`;
+  else if (p.line !== undefined) head += `: ${where.at(-1)!}`;
   const field = p.field ? `\`${p.field}\` ` : '';
   return `${head}: ${field}${p.message}`;
 }
@@ -87,32 +94,59 @@ export function parseCaseFile(
   const problems: LoadProblem[] = [];
   const cases: ClinicalCase[] = [];
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const report: FileReport = { file, sha256, layout: 'unreadable', records: 0, loaded: 0, skipped: 0, repairedEscapes: 0 };
+  const report: FileReport = { file, sha256, layout: 'unreadable', records: 0, loaded: 0, skipped: 0, outside: 0, repairedEscapes: 0 };
 
   const add = (p: LoadProblem): void => {
     problems.push(p);
     if (p.severity === 'error' && options.strict) throw new CaseLoadError(p);
   };
 
-  let text: string;
-  try {
-    text = decodeUtf8(bytes);
-  } catch {
+  const { text, badLines } = decodeUtf8Lines(bytes);
+  const read = readJsonValues(text);
+  /** The first line of a chunk that holds bytes that are not UTF-8. */
+  const badLineIn = (chunk: { line: number; endLine: number }): number | undefined => {
+    let lo = 0;
+    let hi = badLines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (badLines[mid]! < chunk.line) lo = mid + 1;
+      else hi = mid;
+    }
+    const l = badLines[lo];
+    return l !== undefined && l <= chunk.endLine ? l : undefined;
+  };
+  if (badLines.length > 0 && read.chunks.every((c) => badLineIn(c) !== undefined)) {
+    // a file in another encoding, not a few stray bytes
     add({ severity: 'error', file, message: 'is not valid UTF-8 text (save it as UTF-8, with or without BOM)' });
     return { cases, problems, report };
   }
-
-  const read = readJsonValues(text);
   report.layout = read.layout;
   report.repairedEscapes = read.repairedEscapes;
   if (read.layout === 'empty') add({ severity: 'warning', file, message: 'holds no records' });
 
+  // text that is no record is reported where it stands among the records, but not counted as one
+  const outside = [...read.outside];
+  const reportOutside = (before: number): void => {
+    while (outside.length > 0 && outside[0]!.line < before) {
+      const o = outside.shift()!;
+      report.outside++;
+      add({ severity: 'error', file, line: o.line, ...(o.endLine > o.line ? { endLine: o.endLine } : {}), message: o.message });
+    }
+  };
   read.chunks.forEach((chunk, i) => {
     const record = i + 1;
+    reportOutside(chunk.line);
     report.records++;
+    const bad = badLines.length > 0 ? badLineIn(chunk) : undefined;
+    if (bad !== undefined) {
+      report.skipped++;
+      const lines = chunk.endLine > chunk.line ? { endLine: chunk.endLine } : {};
+      add({ severity: 'error', file, record, line: chunk.line, ...lines, message: `has bytes that are not UTF-8 text at line ${bad}; skipped (is that part of the file in another encoding?)` });
+      return;
+    }
     if (chunk.error !== undefined) {
       report.skipped++;
-      add({ severity: 'error', file, record, line: chunk.line, message: chunk.error });
+      add({ severity: 'error', file, record, line: chunk.line, ...(chunk.endLine > chunk.line ? { endLine: chunk.endLine } : {}), message: chunk.error });
       return;
     }
     const before = problems.length;
@@ -127,6 +161,7 @@ export function parseCaseFile(
       }
     }
   });
+  reportOutside(Infinity);
   for (const p of emptyGoldWarnings(cases, file)) add(p);
   return { cases, problems, report };
 }
@@ -280,7 +315,7 @@ export async function loadCases(paths: string[], options: LoadOptions = {}): Pro
       };
       if (options.strict) throw new CaseLoadError(problem);
       result.problems.push(problem);
-      result.files.push({ file, sha256: '', layout: 'unreadable', records: 0, loaded: 0, skipped: 0, repairedEscapes: 0 });
+      result.files.push({ file, sha256: '', layout: 'unreadable', records: 0, loaded: 0, skipped: 0, outside: 0, repairedEscapes: 0 });
       continue;
     }
     const parsed = parseCaseFile(bytes, file, options, seen);

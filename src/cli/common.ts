@@ -3,7 +3,7 @@ import { BUNDLED_CASES_DIR } from '../bench/bundled.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadDepartmentFile } from '../bench/department-file.js';
 import { parseLanguage, type Language } from '../bench/language.js';
-import { formatProblem, loadCases, type LoadResult } from '../bench/loader.js';
+import { formatProblem, loadCases, type LoadProblem, type LoadResult } from '../bench/loader.js';
 import type { SupportCounts } from '../bench/support.js';
 import { selectByUid, UidSelectionError } from '../bench/uids.js';
 import { paint, type Io } from './io.js';
@@ -67,6 +67,38 @@ export function loadSummaryLine(result: LoadResult): string {
     `${result.loaded} record${result.loaded === 1 ? '' : 's'} loaded (${uids} case${uids === 1 ? '' : 's'}) from ${result.files.length} file${result.files.length === 1 ? '' : 's'}; ` +
     `${result.skipped} skipped; ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`
   );
+}
+
+/** "record 5 at line 5", "records 5 at line 5, 9 at lines 40–52 and 3 more": the records with errors. */
+export function recordList(problems: readonly LoadProblem[], max = 5): string {
+  const first = new Map<number, LoadProblem>();
+  for (const p of problems) if (p.severity === 'error' && p.record !== undefined && !first.has(p.record)) first.set(p.record, p);
+  const at = (p: LoadProblem): string => (p.line === undefined ? '' : p.endLine !== undefined && p.endLine > p.line ? ` at lines ${p.line}–${p.endLine}` : ` at line ${p.line}`);
+  const shown = [...first.values()].slice(0, max).map((p) => `${p.record}${at(p)}`);
+  const more = first.size > max ? ` and ${first.size - max} more` : '';
+  return `${first.size === 1 ? 'record' : 'records'} ${shown.join(', ')}${more}`;
+}
+
+/** "; text that is no record at line 216 and lines 3–4, not counted" (empty when there is none). */
+export function outsideNote(problems: readonly LoadProblem[]): string {
+  const where = problems
+    .filter((p) => p.severity === 'error' && p.record === undefined && p.line !== undefined)
+    .map((p) => (p.endLine !== undefined && p.endLine > p.line! ? `lines ${p.line}–${p.endLine}` : `line ${p.line}`));
+  return where.length === 0 ? '' : `; text that is no record at ${where.join(', ')}, not counted`;
+}
+
+/**
+ * One line per file that had records skipped or text that is no record: loaded + skipped = the records in the
+ * file, and which records were skipped.
+ */
+export function fileSummaryLines(result: LoadResult): string[] {
+  return result.files
+    .filter((f) => f.skipped > 0 || f.outside > 0)
+    .map((f) => {
+      const mine = result.problems.filter((p) => p.file === f.file);
+      const skipped = f.skipped > 0 ? ` (${recordList(mine)})` : '';
+      return `${f.file}: ${f.loaded} loaded + ${f.skipped} skipped${skipped} = ${f.records} record${f.records === 1 ? '' : 's'} in the file${outsideNote(mine)}`;
+    });
 }
 
 export function hasErrors(result: LoadResult): boolean {

@@ -9,7 +9,7 @@
 import { basename } from 'node:path';
 import type { ClinicalCase } from '../case.js';
 import { DepartmentTaxonomy } from '../departments.js';
-import { decodeUtf8, readJsonValues } from '../json-text.js';
+import { decodeUtf8, readJsonValues, type OutsideText } from '../json-text.js';
 import type { Language } from '../language.js';
 import { parseCaseFile, type LoadProblem } from '../loader.js';
 import type { ClinicalBenchRecord } from '../schema.js';
@@ -47,6 +47,8 @@ export interface SourceRecord {
   /** 1-based number of the record in the source file. */
   record: number;
   line: number;
+  /** Last line of a broken record, when it spans several. */
+  endLine?: number;
   value?: unknown;
   error?: string;
 }
@@ -87,6 +89,8 @@ export interface ImportResult {
   skipped: number;
   /** Source records left out by the mapping's `skip` rules. */
   filtered: FilteredRecord[];
+  /** Source record numbers of the records not imported for errors (imported + filtered + skipped = read). */
+  skippedRecords: number[];
   coverage: FieldCoverage[];
   support: SupportCounts;
   explained: ExplainedRecord[];
@@ -103,21 +107,36 @@ export function sourceFormat(file: string, text: string, option?: SourceFormat):
 
 /** Read the records of a source file's text. */
 export function readSource(text: string, file: string, format: SourceFormat, opts: { delimiter?: string; records?: string } = {}): SourceRecord[] {
+  return readSourceFile(text, file, format, opts).records;
+}
+
+/** Read the records of a source file's text, and the text in it that is no record (reported, not counted). */
+export function readSourceFile(
+  text: string,
+  file: string,
+  format: SourceFormat,
+  opts: { delimiter?: string; records?: string } = {},
+): { records: SourceRecord[]; outside: OutsideText[] } {
   if (format === 'csv') {
     const delimiter = opts.delimiter ?? (/\.(tsv|tab)$/i.test(file) ? '\t' : undefined);
     const csv = readCsv(text, delimiter ? { delimiter } : {});
-    return csv.rows.map((r, i) => ({ record: i + 1, line: r.line, ...(r.error ? { error: r.error } : { value: r.value }) }));
+    return { records: csv.rows.map((r, i) => ({ record: i + 1, line: r.line, ...(r.error ? { error: r.error } : { value: r.value }) })), outside: [] };
   }
   const read = readJsonValues(text);
-  const chunks: SourceRecord[] = read.chunks.map((c, i) => ({ record: i + 1, line: c.line, ...(c.error !== undefined ? { error: c.error } : { value: c.value }) }));
-  if (opts.records === undefined) return chunks;
+  const chunks: SourceRecord[] = read.chunks.map((c, i) => ({
+    record: i + 1,
+    line: c.line,
+    ...(c.error !== undefined ? { error: c.error, ...(c.endLine > c.line ? { endLine: c.endLine } : {}) } : { value: c.value }),
+  }));
+  if (opts.records === undefined) return { records: chunks, outside: read.outside };
   // the records sit inside a document: `records: data.items`
-  return chunks.flatMap((c): SourceRecord[] => {
+  const records = chunks.flatMap((c): SourceRecord[] => {
     if (c.error !== undefined) return [c];
     const list = getPath(c.value, opts.records!);
     if (!Array.isArray(list)) return [{ record: c.record, line: c.line, error: `has no list at \`${opts.records}\` (the mapping's \`records\` path)` }];
     return list.map((v, i) => ({ record: i + 1, line: c.line, value: v }));
   });
+  return { records, outside: read.outside };
 }
 
 function convert(value: unknown, options: ImportOptions): Applied {
@@ -175,9 +194,10 @@ function notAgentClinic(source: readonly SourceRecord[], file: string, format: S
 }
 
 /** The result of an import that read nothing worth writing: one problem with the whole file. */
-function fileFailed(file: string, format: SourceFormat, read: number, problem: LoadProblem): ImportResult {
+function fileFailed(file: string, format: SourceFormat, source: readonly SourceRecord[], problem: LoadProblem): ImportResult {
   const coverage = COVERAGE_FIELDS.map(([field]) => ({ field, filled: 0 }));
-  return { file, format, read, records: [], sourceRecords: [], cases: [], problems: [problem], skipped: read, filtered: [], coverage, support: countSupport([]), explained: [] };
+  const read = source.length;
+  return { file, format, read, records: [], sourceRecords: [], cases: [], problems: [problem], skipped: read, filtered: [], skippedRecords: source.map((s) => s.record), coverage, support: countSupport([]), explained: [] };
 }
 
 /** Import a source file's bytes: refused, saying where, unless they are UTF-8 (as the loader refuses case files). */
@@ -188,7 +208,7 @@ export function importBytes(bytes: Uint8Array, file: string, options: ImportOpti
   } catch {
     const fault = findUtf8Fault(bytes);
     const message = `${fault ? utf8FaultMessage(fault) : 'is not valid UTF-8 text'}; nothing was imported. Save the file as UTF-8 (with or without BOM)`;
-    return fileFailed(file, sourceFormat(file, '', options.format ?? options.mapping?.format), 0, { severity: 'error', file, message });
+    return fileFailed(file, sourceFormat(file, '', options.format ?? options.mapping?.format), [], { severity: 'error', file, message });
   }
   return importText(text, file, options);
 }
@@ -213,24 +233,31 @@ function convertRecord(value: unknown, options: ImportOptions): Limited<Converte
 export function importText(text: string, file: string, options: ImportOptions): ImportResult {
   const format = sourceFormat(file, text, options.format ?? options.mapping?.format);
   const delimiter = options.delimiter ?? options.mapping?.delimiter;
-  const source = readSource(text, file, format, { ...(delimiter ? { delimiter } : {}), ...(options.mapping?.records ? { records: options.mapping.records } : {}) });
+  const { records: source, outside } = readSourceFile(text, file, format, { ...(delimiter ? { delimiter } : {}), ...(options.mapping?.records ? { records: options.mapping.records } : {}) });
   const wrongFile = options.preset === 'agentclinic' ? notAgentClinic(source, file, format) : undefined;
-  if (wrongFile) return fileFailed(file, format, source.length, wrongFile);
+  if (wrongFile) return fileFailed(file, format, source, wrongFile);
   // a mapping's regexes run under a time limit; a preset has none of its own to bound
   const readable = source.filter((s) => s.error === undefined);
   const work = (s: SourceRecord): Limited<Converted> => convertRecord(s.value, options);
   const results = options.mapping ? new RecordLimiter(options.recordTimeLimitMs).map(readable, (s) => s.record, work) : readable.map(work);
   const converted = new Map(readable.map((s, i) => [s, results[i]!]));
-
   const problems: LoadProblem[] = [];
+  // text that is no record is reported where it stands, not counted as a source record
+  const reportOutside = (before: number): void => {
+    while (outside.length > 0 && outside[0]!.line < before) {
+      const o = outside.shift()!;
+      problems.push({ severity: 'error', file, line: o.line, ...(o.endLine > o.line ? { endLine: o.endLine } : {}), message: o.message });
+    }
+  };
   const records: ClinicalBenchRecord[] = [];
   const sourceOf: SourceRecord[] = [];
   const filtered: FilteredRecord[] = [];
   const explained: ExplainedRecord[] = [];
   const wanted = options.explain ?? 0;
   for (const s of source) {
+    reportOutside(s.line);
     if (s.error !== undefined) {
-      problems.push({ severity: 'error', file, record: s.record, line: s.line, message: s.error });
+      problems.push({ severity: 'error', file, record: s.record, line: s.line, ...(s.endLine !== undefined ? { endLine: s.endLine } : {}), message: s.error });
       continue;
     }
     const done = converted.get(s)!;
@@ -254,6 +281,7 @@ export function importText(text: string, file: string, options: ImportOptions): 
     records.push(toRecord({ ...applied.case, id: s.record } satisfies ImportedCase));
     sourceOf.push(s);
   }
+  reportOutside(Infinity);
 
   // read the output back exactly as `validate` would; what it finds is reported under the source file and
   // record it came from (the output is only the importer's own making)
@@ -271,6 +299,7 @@ export function importText(text: string, file: string, options: ImportOptions): 
   const rejected = new Set(back.problems.filter((p) => p.severity === 'error' && p.record !== undefined).map((p) => p.record! - 1));
   const kept = records.filter((_, i) => !rejected.has(i));
   const keptSources = sourceOf.filter((_, i) => !rejected.has(i)).map((s) => s.record);
+  const accounted = new Set([...keptSources, ...filtered.map((f) => f.record)]);
   const supports = back.cases.map(caseSupport);
   const coverage = COVERAGE_FIELDS.map(([field, test]) => ({ field, filled: kept.filter((r, i) => test(r, back.cases[i]!, supports[i]!)).length }));
   return {
@@ -283,6 +312,7 @@ export function importText(text: string, file: string, options: ImportOptions): 
     problems,
     skipped: source.length - filtered.length - back.cases.length,
     filtered,
+    skippedRecords: source.map((s) => s.record).filter((r) => !accounted.has(r)),
     coverage,
     support: countSupport(back.cases),
     explained,

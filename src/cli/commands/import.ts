@@ -9,7 +9,7 @@ import { formatProblem } from '../../bench/loader.js';
 import { DepartmentTaxonomy } from '../../bench/departments.js';
 import { writeFileAtomic } from '../../report/index.js';
 import { paint, table, truncate, type Io } from '../io.js';
-import { languageOption, supportRows, taxonomyFrom, UsageError } from '../common.js';
+import { languageOption, outsideNote, supportRows, taxonomyFrom, UsageError } from '../common.js';
 
 interface Options {
   preset?: string;
@@ -79,6 +79,14 @@ function printReport(io: Io, r: ImportResult, out: string | undefined): void {
   io.out('');
   io.out(table(['task', 'records it can be scored on'], supportRows(r.support)));
   for (const line of filteredLines(r)) io.out(line);
+  const outside = outsideNote(r.problems.filter((p) => p.file === r.file));
+  if (r.skipped > 0 || outside !== '') {
+    // the per-file account, as validate gives it: imported + filtered + skipped = the records in the source
+    const k = r.skippedRecords.length;
+    const which = k === 0 ? '' : ` (${k === 1 ? 'record' : 'records'} ${r.skippedRecords.slice(0, 5).join(', ')}${k > 5 ? ` and ${k - 5} more` : ''})`;
+    const filtered = r.filtered.length > 0 ? ` + ${r.filtered.length} filtered` : '';
+    io.out(`${r.file}: ${r.cases.length} imported${filtered} + ${r.skipped} skipped${which} = ${r.read} source record${r.read === 1 ? '' : 's'} in the file${outside}`);
+  }
   io.out(errors > 0 ? paint(io, 'red', counts) : paint(io, 'green', counts));
   io.out(`Written: ${out}${errors > 0 ? ' (records with errors were left out; fix the mapping and import again)' : ''}`);
 }

@@ -20,7 +20,7 @@ import { storeErrorOf } from '../../run/store-errors.js';
 import { GENERATION_KINDS } from '../../tasks/definitions.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
-import { casePathsOrBundled, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
+import { casePathsOrBundled, fileSummaryLines, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
 import { printRunSummary, printScores } from './run-summary.js';
 import { commandContexts, overrideLines, scoreFlagsOf, scoreRuns, scoringOverrideOf } from './score-exec.js';
 import { cacheFrom, checkKeys, checkPrices, number, samplingSettings, type SamplingFlags } from './model-flags.js';
@@ -141,6 +141,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
 
   if (!flags.json) {
     io.out(paint(io, 'bold', `Cases: ${paths.join(', ')}`));
+    for (const f of fileSummaryLines(loaded)) io.out(f);
     io.out(loadSummaryLine(loaded));
     const shown = GENERATION_KINDS.filter((k) => kinds.includes(k));
     const anySkipped = shown.some((k) => plan.skipped[k] > 0);

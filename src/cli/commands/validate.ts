@@ -4,7 +4,7 @@ import { CaseLoadError, formatProblem } from '../../bench/loader.js';
 import { checkAcrossRecords, checkConsistency } from '../../bench/consistency.js';
 import { countByDepartment, unknownKeys } from '../../bench/stats.js';
 import { paint, table, type Io } from '../io.js';
-import { casePathsOrBundled, hasErrors, loadSummaryLine, loadWithReport, taxonomyFrom } from '../common.js';
+import { casePathsOrBundled, fileSummaryLines, hasErrors, loadSummaryLine, loadWithReport, taxonomyFrom } from '../common.js';
 
 interface Options {
   strict?: boolean;
@@ -27,7 +27,9 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .addHelpText(
       'after',
       `
-Every record is either loaded or reported with its file, record number, line, uid and field.
+Every record is either loaded or reported with its file, record number, line, uid and field. A broken
+record (cut short, a stray character) is reported with its lines and reading goes on at the next record;
+text that is no record (after the last one, say) is reported but not counted as a record.
 Exit status: 0 when every record loaded, 1 when any record or file had an error (or, with --consistency,\nwhen a consistency check found something).
 
 Examples:
@@ -82,6 +84,7 @@ Examples:
         if (unknown.labs.size > 0) io.out(`Lab keys not in the table (loaded, shown humanised): ${[...unknown.labs].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
         for (const f of findings) io.err(`${paint(io, 'yellow', 'inconsistent')}: uid ${f.uid} (${f.language}): \`${f.field}\` ${f.message}`);
         if (opts.consistency) io.out(`Consistency: ${findings.length} finding${findings.length === 1 ? '' : 's'} in ${result.cases.length} records`);
+        for (const f of fileSummaryLines(result)) io.out(f);
         const line = loadSummaryLine(result);
         io.out(hasErrors(result) ? paint(io, 'red', line) : paint(io, 'green', line));
       }
