@@ -1,16 +1,13 @@
 /**
- * Finding the records of a file that does not parse as a whole, so that one broken record never hides the ones
- * after it.
+ * Finding the records of an array, or of objects one after another, in a file that does not parse as a whole,
+ * so that one broken record never hides the ones after it (JSON Lines: json-lines.ts).
  *
- * - JSON Lines: every line is its own record. A line that does not parse is reported and reading goes on at the
- *   next line (a record whose strings hold raw line breaks may go on over the lines after it that do not start
- *   a record). Lines with no `{` are not records: they are reported as text outside the records.
- * - An array, or objects one after another: each record is read from where it starts to where its braces close,
- *   strings taken into account. When it is malformed, reading resynchronises at the next place a record starts:
- *   the next line that begins with `{` at the indentation the records have, or, when the records do not start
- *   lines (everything on one line), the next `{` followed by the key the records start with (`{"id":`).
- *   Everything from the broken record's start to there is reported as that record, with its line range.
- * - Text after the last record is reported as trailing text, not counted as a record.
+ * Each record is read from where it starts to where its braces close, strings taken into account. When it is
+ * malformed, reading resynchronises at the next place a record starts: the next line that begins with `{` at
+ * the indentation the records have, or, when the records do not start lines (everything on one line), the next
+ * `{` followed by the key the records start with (`{"id":`). Everything from the broken record's start to there
+ * is reported as that record, with its line range. Text after the last record is reported as trailing text,
+ * not counted as a record.
  *
  * Linear in the length of the file: each character is scanned a bounded number of times (see SCAN_BUDGET).
  */
@@ -74,84 +71,9 @@ function preview(text: string): string {
   return JSON.stringify(flat.length > 40 ? `${flat.slice(0, 40)}…` : flat);
 }
 
-function outsideMessage(where: 'before' | 'between' | 'after', text: string): string {
+export function outsideMessage(where: 'before' | 'between' | 'after', text: string): string {
   const what = where === 'before' ? 'text before the first record' : where === 'between' ? 'text between records' : 'trailing text after the last record';
   return `${what}, not read as a record: ${preview(text)}`;
-}
-
-// ── JSON Lines ────────────────────────────────────────────────────────────────────────────────────────────
-
-/** Whether text is JSON Lines: at least two lines, and at least half of them a whole `{…}` each. */
-export function looksLikeJsonLines(text: string): boolean {
-  let lines = 0;
-  let whole = 0;
-  for (const raw of text.split('\n')) {
-    const l = raw.trim();
-    if (l === '') continue;
-    lines++;
-    if (l.startsWith('{') && l.endsWith('}')) whole++;
-  }
-  return lines >= 2 && whole * 2 >= lines;
-}
-
-const startsRecord = (line: string): boolean => /^\s*\{/.test(line);
-const isRecordLine = (line: string): boolean => line.includes('{') || /^\s*\[/.test(line);
-
-/** Read JSON Lines (see module comment). */
-export function readJsonLines(text: string): RecordsRead {
-  const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
-  const out: RecordsRead = { records: [], outside: [], escapes: 0, controls: 0 };
-  let lastRecordLine = -1;
-  lines.forEach((l, i) => {
-    if (isRecordLine(l)) lastRecordLine = i;
-  });
-  const nextNonBlank = (from: number): number | undefined => {
-    for (let j = from; j < lines.length; j++) if (lines[j]!.trim() !== '') return j;
-    return undefined;
-  };
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (line.trim() === '') {
-      i++;
-      continue;
-    }
-    if (!isRecordLine(line)) {
-      let j = i;
-      while (j + 1 < lines.length && !isRecordLine(lines[j + 1]!)) j++;
-      while (lines[j]!.trim() === '') j--;
-      const where = out.records.length === 0 ? 'before' : i > lastRecordLine ? 'after' : 'between';
-      out.outside.push({ line: i + 1, endLine: j + 1, message: outsideMessage(where, lines.slice(i, j + 1).join('\n')) });
-      i = j + 1;
-      continue;
-    }
-    let parsed = parseJsonText(line, i + 1);
-    let last = i;
-    if (parsed.error !== undefined) {
-      // raw line breaks inside a string: the record may go on over the next lines that do not start a record
-      let j = i;
-      while (j + 1 < lines.length && !startsRecord(lines[j + 1]!)) j++;
-      while (j > i && lines[j]!.trim() === '') j--;
-      if (j > i) {
-        const joined = parseJsonText(lines.slice(i, j + 1).join('\n'), i + 1);
-        if (joined.error === undefined) {
-          parsed = joined;
-          last = j;
-        }
-      }
-    }
-    out.escapes += parsed.escapes;
-    out.controls += parsed.controls;
-    if (parsed.error === undefined) {
-      out.records.push({ line: i + 1, endLine: last + 1, value: parsed.value });
-    } else {
-      const next = nextNonBlank(i + 1);
-      const goesOn = next !== undefined && next <= lastRecordLine ? `; skipped, reading goes on at line ${next + 1}` : '';
-      out.records.push({ line: i + 1, endLine: i + 1, error: `${parsed.error}${goesOn}` });
-    }
-    i = last + 1;
-  }
-  return out;
 }
 
 // ── arrays and objects one after another ──────────────────────────────────────────────────────────────────

@@ -2,11 +2,12 @@
  * Turning the bytes of a case file into JSON values, tolerating what real files contain: a UTF-8 byte-order mark,
  * a single object, an array, JSON Lines, several pretty-printed objects one after another, the authors'
  * LaTeX-style escapes (`\#`, `\%`) and raw line breaks inside strings. Every value remembers the lines it spans
- * so that errors can point at it. A broken record never hides the records after it (see json-records.ts), and
- * text that is no record is reported apart from the records.
+ * so that errors can point at it. A broken record never hides the records after it (see json-lines.ts and
+ * json-records.ts), and text that is no record is reported apart from the records.
  */
 import { describeJsonError, repairJsonText } from './json-repair.js';
-import { looksLikeJsonLines, readJsonLines, readValueStream, type OutsideText } from './json-records.js';
+import { looksLikeJsonLines, readJsonLines } from './json-lines.js';
+import { readValueStream, type OutsideText } from './json-records.js';
 
 export { describeJsonError, repairJsonText } from './json-repair.js';
 export type { OutsideText } from './json-records.js';
