@@ -5,7 +5,7 @@
  * atomically with a lease, and only the worker holding the claim can complete it.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { JobSpec } from './jobs.js';
@@ -67,25 +67,77 @@ export interface ScoreRecord {
   detail: unknown;
 }
 
+export interface OpenOptions {
+  /**
+   * Open for reading only: nothing is written, no lock or side file is created, so a run on a read-only medium
+   * can be read. With no write-ahead log beside it (no writer at work) the file is read whole into memory.
+   */
+  readonly?: boolean;
+}
+
+/** The stores found sound in this process, with the size and time of the file and its log when they were. */
+const checkedSound = new Map<string, string>();
+
+/** What a store's file and its log look like now: a store checked sound need not be checked again until it changes. */
+function signatureOf(path: string): string {
+  return ['', '-wal'].map((x) => {
+    try {
+      const st = statSync(path + x);
+      return `${st.size}:${st.mtimeMs}`;
+    } catch {
+      return '-';
+    }
+  }).join('/');
+}
+
+/** A WAL-mode database image read as a rollback-journal one (bytes 18–19 of the header), to open it from memory. */
+function inMemoryImage(path: string): Buffer {
+  const bytes = readFileSync(path);
+  if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) bytes[18] = bytes[19] = 1;
+  return bytes;
+}
+
+/**
+ * Whether the store of a run directory can be written: the file, and the folder SQLite keeps its log and index
+ * beside it in (a read-only medium, an immutable file or folder, or no permission say no).
+ */
+export function storeWritable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    accessSync(join(dir, STORE_FILE), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export class RunStore {
   readonly db: Database.Database;
   readonly path: string;
+  /** Opened for reading only (see `OpenOptions.readonly`). */
+  readonly readonly: boolean;
   /** Whether the store has the later tables (an old store on a read-only medium may not). */
   private readonly later: boolean;
   /** The case records the run was made on, and the answers set aside as orphaned. */
   readonly ledger: CaseLedger;
 
-  private constructor(path: string) {
+  private constructor(path: string, readonly: boolean) {
     this.path = path;
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 15000');
-    this.db.exec(SCHEMA);
-    try {
-      this.db.exec(LATER_SCHEMA);
-    } catch (err) {
-      if (!String((err as { code?: string }).code).startsWith('SQLITE_READONLY')) throw err;
+    this.readonly = readonly;
+    if (readonly) {
+      this.db = existsSync(`${path}-wal`) ? new Database(path, { readonly: true, fileMustExist: true }) : new Database(inMemoryImage(path), { readonly: true });
+      this.db.pragma('busy_timeout = 15000');
+    } else {
+      this.db = new Database(path);
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+      this.db.pragma('busy_timeout = 15000');
+      this.db.exec(SCHEMA);
+      try {
+        this.db.exec(LATER_SCHEMA);
+      } catch (err) {
+        if (!String((err as { code?: string }).code).startsWith('SQLITE_READONLY')) throw err;
+      }
     }
     this.later = (this.db.prepare(`SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('case_records', 'orphans')`).get() as { n: number }).n === 2;
     this.ledger = new CaseLedger(this.db, this.later);
@@ -96,29 +148,53 @@ export class RunStore {
     return this.later ? 'key NOT IN (SELECT key FROM orphans)' : '1';
   }
 
-  /** Open (creating if needed) the store of a run directory; failures say which file and what to do. */
-  static open(dir: string): RunStore {
-    try {
-      mkdirSync(dir, { recursive: true });
-    } catch (err) {
-      throw new StoreError(`cannot create the run directory ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; choose another --out`);
-    }
+  /**
+   * Open (creating if needed, unless `readonly`) the store of a run directory, and check that it is sound before
+   * anything reads from or writes to it; failures say which file and what to do.
+   */
+  static open(dir: string, opts: OpenOptions = {}): RunStore {
     const path = join(dir, STORE_FILE);
+    if (opts.readonly) {
+      if (!existsSync(path)) throw new StoreError(`${dir} is not a run directory (no ${STORE_FILE} in it)`);
+    } else {
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch (err) {
+        throw new StoreError(`cannot create the run directory ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; choose another --out`);
+      }
+    }
+    let store: RunStore;
     try {
-      return new RunStore(path);
+      store = new RunStore(path, opts.readonly ?? false);
     } catch (err) {
       throw storeErrorOf(err, path);
     }
+    try {
+      store.checkSound();
+    } catch (err) {
+      store.close();
+      throw err;
+    }
+    return store;
   }
 
   /**
-   * Throw, before anything is written, when SQLite's quick check finds the file damaged: a run resumed on a
-   * damaged store must not write into it (the damaged file is left as it is, for a copy or a repair).
+   * Throw when SQLite's full integrity check finds the file damaged — a broken page, or an index that disagrees
+   * with its table (which a quick check cannot see, and which would make counts read through the index wrong).
+   * Every command checks at open, before anything is read or written: a damaged store is never written into nor
+   * reported as if sound (the damaged file is left as it is, for a copy or a repair). A store found sound is not
+   * checked again in this process until its file or log changes.
    */
   checkSound(): void {
-    const found = (this.db.pragma('quick_check') as { quick_check: string }[]).map((r) => r.quick_check).filter((m) => !m.startsWith('***'));
-    if (found.length === 1 && found[0] === 'ok') return;
-    const message = `database disk image is malformed: ${found[0] ?? 'quick check failed'}${found.length > 1 ? ` (and ${found.length - 1} more problem${found.length > 2 ? 's' : ''})` : ''}`;
+    const signature = signatureOf(this.path);
+    if (checkedSound.get(this.path) === signature) return;
+    const found = (this.db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).filter((m) => !m.startsWith('***'));
+    if (found.length === 1 && found[0] === 'ok') {
+      checkedSound.set(this.path, signature);
+      return;
+    }
+    checkedSound.delete(this.path);
+    const message = `database disk image is malformed: ${found[0] ?? 'integrity check failed'}${found.length > 1 ? ` (and ${found.length - 1} more problem${found.length > 2 ? 's' : ''})` : ''}`;
     throw new StoreError(explainSqlite({ code: 'SQLITE_CORRUPT', message }, this.path), { code: 'SQLITE_CORRUPT' });
   }
 
