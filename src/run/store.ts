@@ -5,13 +5,14 @@
  * atomically with a lease, and only the worker holding the claim can complete it.
  */
 import Database from 'better-sqlite3';
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { JobSpec } from './jobs.js';
 import { explainFailuresOf, explainSqlite, StoreError, storeErrorOf } from './store-errors.js';
 import { fromRow, LATER_SCHEMA, SCHEMA, type Row } from './store-schema.js';
 import { CaseLedger } from './store-ledger.js';
+import { checkedSound, inMemoryImage, signatureOf, STORE_FILE } from './store-open.js';
 import { processAlive } from './workers.js';
 
 export { newWorkerId } from './workers.js';
@@ -54,7 +55,7 @@ export interface StatusCount {
   n: number;
 }
 
-export const STORE_FILE = 'run.sqlite';
+export { STORE_FILE, storeWritable } from './store-open.js';
 
 export interface ScoreRecord {
   model: string;
@@ -73,42 +74,6 @@ export interface OpenOptions {
    * can be read. With no write-ahead log beside it (no writer at work) the file is read whole into memory.
    */
   readonly?: boolean;
-}
-
-/** The stores found sound in this process, with the size and time of the file and its log when they were. */
-const checkedSound = new Map<string, string>();
-
-/** What a store's file and its log look like now: a store checked sound need not be checked again until it changes. */
-function signatureOf(path: string): string {
-  return ['', '-wal'].map((x) => {
-    try {
-      const st = statSync(path + x);
-      return `${st.size}:${st.mtimeMs}`;
-    } catch {
-      return '-';
-    }
-  }).join('/');
-}
-
-/** A WAL-mode database image read as a rollback-journal one (bytes 18–19 of the header), to open it from memory. */
-function inMemoryImage(path: string): Buffer {
-  const bytes = readFileSync(path);
-  if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) bytes[18] = bytes[19] = 1;
-  return bytes;
-}
-
-/**
- * Whether the store of a run directory can be written: the file, and the folder SQLite keeps its log and index
- * beside it in (a read-only medium, an immutable file or folder, or no permission say no).
- */
-export function storeWritable(dir: string): boolean {
-  try {
-    accessSync(dir, constants.W_OK);
-    accessSync(join(dir, STORE_FILE), constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export class RunStore {
