@@ -40,7 +40,7 @@ function desyncStatusIndex(file: string, n: number): void {
 }
 
 describe('damage only the full integrity check sees', () => {
-  it('run, score, report, show, leaderboard and the report reader refuse the store with the damaged-store message, and write nothing', async () => {
+  it('run, score, report, show, leaderboard, judge, agent and the report reader refuse the store with the damaged-store message, and write nothing', async () => {
     const dir = join(tempDir(), 'run');
     await baselineRun(dir);
     const file = join(dir, 'run.sqlite');
@@ -54,6 +54,8 @@ describe('damage only the full integrity check sees', () => {
       ['report', dir, '--output', join(tempDir(), 'r.html')],
       ['show', dir],
       ['leaderboard', dir],
+      ['judge', dir, '--judge', 'baseline', '--no-cache'],
+      ['agent', '--limit', '5', '--no-cache', '--out', dir],
     ]) {
       const r = await runCli(...args);
       expect(r.code, args[0]).toBe(1);
