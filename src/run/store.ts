@@ -7,12 +7,12 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { JobSpec } from './jobs.js';
 import { explainFailuresOf, explainSqlite, StoreError, storeErrorOf } from './store-errors.js';
 import { fromRow, LATER_SCHEMA, SCHEMA, type Row } from './store-schema.js';
 import { CaseLedger } from './store-ledger.js';
-import { checkedSound, inMemoryImage, signatureOf, STORE_FILE } from './store-open.js';
+import { checkedSound, inMemoryImage, signatureOf, STORE_FILE, storeWritable } from './store-open.js';
 import { processAlive } from './workers.js';
 
 export { newWorkerId } from './workers.js';
@@ -70,8 +70,9 @@ export interface ScoreRecord {
 
 export interface OpenOptions {
   /**
-   * Open for reading only: nothing is written, no lock or side file is created, so a run on a read-only medium
-   * can be read. With no write-ahead log beside it (no writer at work) the file is read whole into memory.
+   * Open for reading only: SQLite refuses any write. Where the folder cannot be written nothing is created beside
+   * the file either, so a run on a read-only medium can be read: with no write-ahead log beside it (no writer at
+   * work) the file is read whole into memory.
    */
   readonly?: boolean;
 }
@@ -90,7 +91,13 @@ export class RunStore {
     this.path = path;
     this.readonly = readonly;
     if (readonly) {
-      this.db = existsSync(`${path}-wal`) ? new Database(path, { readonly: true, fileMustExist: true }) : new Database(inMemoryImage(path), { readonly: true });
+      const dir = dirname(path);
+      if (storeWritable(dir)) {
+        // SQLite refuses every write on this connection; being able to, it removes its log and index files on close
+        this.db = new Database(path, { fileMustExist: true });
+        this.db.pragma('query_only = ON');
+      } else if (existsSync(`${path}-wal`)) this.db = new Database(path, { readonly: true, fileMustExist: true });
+      else this.db = new Database(inMemoryImage(path), { readonly: true }); // no writer at work, and no file may be created
       this.db.pragma('busy_timeout = 15000');
     } else {
       this.db = new Database(path);
