@@ -62,7 +62,7 @@ export function scoredWith(rs: Pick<RunSettings, 'taxonomy' | 'scoring'>): Score
 
 /** Open a run's store just long enough to read its settings. */
 export function readRunSettings(dir: string, o: Parameters<typeof runSettings>[2] = {}): RunSettings {
-  const store = RunStore.open(dir);
+  const store = RunStore.open(dir, { readonly: true });
   try {
     return runSettings(store, dir, o);
   } finally {

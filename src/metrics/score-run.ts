@@ -8,7 +8,7 @@ import type { DepartmentTaxonomy } from '../bench/departments.js';
 import { formatProblem, loadCases, type LoadResult } from '../bench/loader.js';
 import type { Manifest } from '../run/evaluate.js';
 import { SCORED_WITH_KEY } from '../run/recorded.js';
-import { RunStore } from '../run/store.js';
+import { RunStore, type ScoreRecord } from '../run/store.js';
 import type { EffectiveScoring } from './settings.js';
 import { scoredWith } from './run-settings.js';
 import { leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
@@ -54,6 +54,10 @@ export interface RunScores {
   scoring?: EffectiveScoring;
   /** The department list it was scored with (when the caller said). */
   taxonomy?: DepartmentTaxonomy;
+  /** Every score row computed, as they are (or, with `persist: false`, would be) stored. */
+  rows: ScoreRecord[];
+  /** Whether the scores were written into the run's store. */
+  persisted: boolean;
 }
 
 export interface ScoreRunOptions extends MetricOptions {
@@ -74,6 +78,11 @@ export interface ScoreRunOptions extends MetricOptions {
    * says so in its warnings; `score` fails, naming the record and why).
    */
   skipMissing?: boolean;
+  /**
+   * Write the scores into the run's store (default). With false the store is opened read-only and the scores
+   * are only returned — for a run on a medium that cannot be written.
+   */
+  persist?: boolean;
 }
 
 function bump(map: Record<string, number>, key: string): void {
@@ -82,7 +91,8 @@ function bump(map: Record<string, number>, key: string): void {
 }
 
 export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunScores> {
-  const store = RunStore.open(dir);
+  const persist = opts.persist ?? true;
+  const store = RunStore.open(dir, { readonly: !persist });
   try {
     const manifest = store.getManifest<Manifest>();
     const files = opts.cases ?? manifest?.cases.map((c) => c.file) ?? [];
@@ -99,6 +109,8 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
       textComponents: opts.context.bert ? 'bleu+rouge+bertscore' : 'bleu+rouge',
       caseProblems: loaded.problems.filter((p) => p.severity === 'error').length,
       ...(opts.scoring ? { scoring: opts.scoring } : {}),
+      rows: [],
+      persisted: persist,
     };
     const orphans = store.ledger.orphans();
     let done = 0;
@@ -114,7 +126,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
       }
       const orphaned = orphans.filter((o) => o.model === model).length;
       const ms: ModelScores = { model, cases: [], leaderboard: leaderboard([]), errors: {}, pending: {}, skipped: {}, unreadable: {}, outcomes: [], orphaned };
-      const rows = [];
+      const rows: ScoreRecord[] = [];
       for (const [k, caseJobs] of perCase) {
         const c = byKey.get(k);
         if (!c && opts.skipMissing) continue;
@@ -132,10 +144,11 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
       }
       Object.assign(ms, countOutcomes(ms.outcomes));
       ms.leaderboard = leaderboard(ms.cases, opts);
-      store.replaceScores(model, rows);
+      if (persist) store.replaceScores(model, rows);
+      result.rows.push(...rows);
       result.models.push(ms);
     }
-    store.setMeta(SCORED_WITH_KEY, opts.scoring ? scoredWith({ taxonomy: opts.taxonomy, scoring: opts.scoring }) : null);
+    if (persist) store.setMeta(SCORED_WITH_KEY, opts.scoring ? scoredWith({ taxonomy: opts.taxonomy, scoring: opts.scoring }) : null);
     return result;
   } finally {
     store.close();

@@ -16,7 +16,7 @@ import { scoreRun } from '../metrics/score-run.js';
 import { scoringContexts, type ScoringOverride } from '../metrics/settings.js';
 import type { Manifest } from '../run/evaluate.js';
 import type { ScoringSettings } from '../run/recorded.js';
-import { RunStore, type JobStatus, type OrphanRow, type ScoreRecord } from '../run/store.js';
+import { RunStore, storeWritable, type JobStatus, type OrphanRow, type ScoreRecord } from '../run/store.js';
 import { formatProblem } from '../bench/loader.js';
 import { agentReads, readAgents, type AgentPending, type AgentRead } from './agent-read.js';
 import { readJudgeRatings, type JudgeRead } from './judge-read.js';
@@ -119,7 +119,7 @@ interface StoreRead {
 }
 
 function readStore(dir: string, opts: ReadOptions): StoreRead {
-  const store = RunStore.open(dir);
+  const store = RunStore.open(dir, { readonly: true });
   try {
     const stored = store.jobs({ prompts: false });
     const jobs = stored.map(
@@ -339,7 +339,10 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
   // a caller's own context scores what is not scored yet; settings are compared only when they are the run's
   if (needsScoring(data.jobs, data.scores, cases) || (!opts.context && scoredOtherwise(data.settings))) {
     const settings = data.settings.scoring.settings;
-    await scoreRun(dir, {
+    // scores are kept in the store when it can be written (it was checked sound at open); else computed in memory
+    const persist = storeWritable(dir);
+    const scored = await scoreRun(dir, {
+      persist,
       taxonomy,
       context: opts.context ?? (await (opts.contexts ?? scoringContexts())(settings)),
       ...(opts.context ? {} : { scoring: data.settings.scoring }),
@@ -347,7 +350,11 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
       ...(loaded ? { loaded, skipMissing: true } : {}), // the case files just read; records not in them are said below
       ...(opts.cdaRequiresPreliminary || settings.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
     });
-    data = readStore(dir, opts);
+    if (persist) data = readStore(dir, opts);
+    else {
+      data.scores = scored.rows;
+      warnings.push(`${dir}: its store cannot be written (read-only), so it was scored for this reading only; the scores were not saved`);
+    }
     scoredNow = true;
   }
   if (loaded) {

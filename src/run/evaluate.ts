@@ -128,7 +128,7 @@ export async function evaluate(opts: EvaluateOptions): Promise<EvaluateResult> {
   const resuming = isRunDir(opts.dir);
   const store = RunStore.open(opts.dir);
   try {
-    if (resuming) store.checkSound(); // a damaged store is refused before anything is written into it
+    // a damaged store was refused at open (RunStore.open checks it), before anything is written into it
     const state = resuming ? resumeState(store) : undefined;
     // a changed dataset, department list or template is refused before anything is written or asked
     const check = state ? checkResume(state, { files: opts.caseFiles, allCases, cases: opts.cases, templates: plan.templates, taxonomy: opts.taxonomy, taxonomySource }) : undefined;

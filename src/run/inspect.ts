@@ -58,7 +58,7 @@ export function casesChanged(info: Pick<RunInfo, 'caseFiles'>): boolean {
 
 export function describeRun(dir: string): RunInfo {
   if (!isRunDir(dir)) throw new Error(`${dir} is not a run directory (no ${STORE_FILE} in it)`);
-  const store = RunStore.open(dir);
+  const store = RunStore.open(dir, { readonly: true });
   try {
     const counts = store.counts();
     const sum = (s: string): number => counts.filter((c) => c.status === s).reduce((n, c) => n + c.n, 0);

@@ -43,7 +43,7 @@ export function resumeState(store: RunStore): ResumeState | undefined {
 /** What a run directory recorded, read without writing anything; undefined when it is not a run (yet). */
 export function readResumeState(dir: string): ResumeState | undefined {
   if (!isRunDir(dir)) return undefined;
-  const store = RunStore.open(dir);
+  const store = RunStore.open(dir, { readonly: true });
   try {
     return resumeState(store);
   } finally {

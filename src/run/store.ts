@@ -5,13 +5,14 @@
  * atomically with a lease, and only the worker holding the claim can complete it.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { JobSpec } from './jobs.js';
 import { explainFailuresOf, explainSqlite, StoreError, storeErrorOf } from './store-errors.js';
 import { fromRow, LATER_SCHEMA, SCHEMA, type Row } from './store-schema.js';
 import { CaseLedger } from './store-ledger.js';
+import { checkedSound, inMemoryImage, signatureOf, STORE_FILE, storeWritable } from './store-open.js';
 import { processAlive } from './workers.js';
 
 export { newWorkerId } from './workers.js';
@@ -54,7 +55,7 @@ export interface StatusCount {
   n: number;
 }
 
-export const STORE_FILE = 'run.sqlite';
+export { STORE_FILE, storeWritable } from './store-open.js';
 
 export interface ScoreRecord {
   model: string;
@@ -67,25 +68,48 @@ export interface ScoreRecord {
   detail: unknown;
 }
 
+export interface OpenOptions {
+  /**
+   * Open for reading only: SQLite refuses any write. Where the folder cannot be written nothing is created beside
+   * the file either, so a run on a read-only medium can be read: with no write-ahead log beside it (no writer at
+   * work) the file is read whole into memory.
+   */
+  readonly?: boolean;
+}
+
 export class RunStore {
   readonly db: Database.Database;
   readonly path: string;
+  /** Opened for reading only (see `OpenOptions.readonly`). */
+  readonly readonly: boolean;
   /** Whether the store has the later tables (an old store on a read-only medium may not). */
   private readonly later: boolean;
   /** The case records the run was made on, and the answers set aside as orphaned. */
   readonly ledger: CaseLedger;
 
-  private constructor(path: string) {
+  private constructor(path: string, readonly: boolean) {
     this.path = path;
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 15000');
-    this.db.exec(SCHEMA);
-    try {
-      this.db.exec(LATER_SCHEMA);
-    } catch (err) {
-      if (!String((err as { code?: string }).code).startsWith('SQLITE_READONLY')) throw err;
+    this.readonly = readonly;
+    if (readonly) {
+      const dir = dirname(path);
+      if (storeWritable(dir)) {
+        // SQLite refuses every write on this connection; being able to, it removes its log and index files on close
+        this.db = new Database(path, { fileMustExist: true });
+        this.db.pragma('query_only = ON');
+      } else if (existsSync(`${path}-wal`)) this.db = new Database(path, { readonly: true, fileMustExist: true });
+      else this.db = new Database(inMemoryImage(path), { readonly: true }); // no writer at work, and no file may be created
+      this.db.pragma('busy_timeout = 15000');
+    } else {
+      this.db = new Database(path);
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+      this.db.pragma('busy_timeout = 15000');
+      this.db.exec(SCHEMA);
+      try {
+        this.db.exec(LATER_SCHEMA);
+      } catch (err) {
+        if (!String((err as { code?: string }).code).startsWith('SQLITE_READONLY')) throw err;
+      }
     }
     this.later = (this.db.prepare(`SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('case_records', 'orphans')`).get() as { n: number }).n === 2;
     this.ledger = new CaseLedger(this.db, this.later);
@@ -96,29 +120,53 @@ export class RunStore {
     return this.later ? 'key NOT IN (SELECT key FROM orphans)' : '1';
   }
 
-  /** Open (creating if needed) the store of a run directory; failures say which file and what to do. */
-  static open(dir: string): RunStore {
-    try {
-      mkdirSync(dir, { recursive: true });
-    } catch (err) {
-      throw new StoreError(`cannot create the run directory ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; choose another --out`);
-    }
+  /**
+   * Open (creating if needed, unless `readonly`) the store of a run directory, and check that it is sound before
+   * anything reads from or writes to it; failures say which file and what to do.
+   */
+  static open(dir: string, opts: OpenOptions = {}): RunStore {
     const path = join(dir, STORE_FILE);
+    if (opts.readonly) {
+      if (!existsSync(path)) throw new StoreError(`${dir} is not a run directory (no ${STORE_FILE} in it)`);
+    } else {
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch (err) {
+        throw new StoreError(`cannot create the run directory ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}; choose another --out`);
+      }
+    }
+    let store: RunStore;
     try {
-      return new RunStore(path);
+      store = new RunStore(path, opts.readonly ?? false);
     } catch (err) {
       throw storeErrorOf(err, path);
     }
+    try {
+      store.checkSound();
+    } catch (err) {
+      store.close();
+      throw err;
+    }
+    return store;
   }
 
   /**
-   * Throw, before anything is written, when SQLite's quick check finds the file damaged: a run resumed on a
-   * damaged store must not write into it (the damaged file is left as it is, for a copy or a repair).
+   * Throw when SQLite's full integrity check finds the file damaged — a broken page, or an index that disagrees
+   * with its table (which a quick check cannot see, and which would make counts read through the index wrong).
+   * Every command checks at open, before anything is read or written: a damaged store is never written into nor
+   * reported as if sound (the damaged file is left as it is, for a copy or a repair). A store found sound is not
+   * checked again in this process until its file or log changes.
    */
   checkSound(): void {
-    const found = (this.db.pragma('quick_check') as { quick_check: string }[]).map((r) => r.quick_check).filter((m) => !m.startsWith('***'));
-    if (found.length === 1 && found[0] === 'ok') return;
-    const message = `database disk image is malformed: ${found[0] ?? 'quick check failed'}${found.length > 1 ? ` (and ${found.length - 1} more problem${found.length > 2 ? 's' : ''})` : ''}`;
+    const signature = signatureOf(this.path);
+    if (checkedSound.get(this.path) === signature) return;
+    const found = (this.db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).filter((m) => !m.startsWith('***'));
+    if (found.length === 1 && found[0] === 'ok') {
+      checkedSound.set(this.path, signature);
+      return;
+    }
+    checkedSound.delete(this.path);
+    const message = `database disk image is malformed: ${found[0] ?? 'integrity check failed'}${found.length > 1 ? ` (and ${found.length - 1} more problem${found.length > 2 ? 's' : ''})` : ''}`;
     throw new StoreError(explainSqlite({ code: 'SQLITE_CORRUPT', message }, this.path), { code: 'SQLITE_CORRUPT' });
   }
 

@@ -142,7 +142,7 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
         const [scores] = await scoreRuns(io, [dir], {});
         const report = await writeReport([dir], join(dir, 'report.html'));
         const stats = (): ReturnType<typeof agentStats> => {
-          const store = RunStore.open(dir);
+          const store = RunStore.open(dir, { readonly: true });
           try {
             return agentStats(store.jobs({ prompts: false }), name, new Map(cases.map((c) => [`${c.uid}\u0000${c.language}`, c.labs.length + c.imaging.length])));
           } finally {

@@ -105,7 +105,7 @@ dimension and for the overall rating. Judge models take their settings from the 
       }
       checkKeys([...entries.values()]);
       const heuristic = [...entries.keys()].filter(isHeuristicJudge);
-      const cache = cacheFrom(fileConfig, opts.cache, opts.cacheDir);
+      const cache = cacheFrom(fileConfig, opts.cache, opts.cacheDir, (m) => io.err(`warning: ${m}`));
       try {
         const r = await judgeRun({
           dir,

@@ -82,7 +82,7 @@ export function checkKeys(entries: readonly ModelEntry[]): void {
 }
 
 /** The cache the config and flags ask for (none with --no-cache or `cache: false`). */
-export function cacheFrom(config: Config, enabled: boolean | undefined, dir: string | undefined): ResponseCache | undefined {
+export function cacheFrom(config: Config, enabled: boolean | undefined, dir: string | undefined, warn?: (message: string) => void): ResponseCache | undefined {
   if (enabled === false || config.cache === false || (typeof config.cache === 'object' && config.cache.enabled === false)) return undefined;
-  return new ResponseCache(dir ?? (typeof config.cache === 'object' ? config.cache.dir : undefined) ?? defaultCacheDir());
+  return new ResponseCache(dir ?? (typeof config.cache === 'object' ? config.cache.dir : undefined) ?? defaultCacheDir(), warn);
 }

@@ -170,7 +170,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
 
   checkKeys(models); // before anything is written
   const dir = resolve(outFlag ?? join(RUNS_DIR, newRunId(models)));
-  const cache = cacheFrom(config, flags.cache, flags.cacheDir);
+  const cache = cacheFrom(config, flags.cache, flags.cacheDir, (m) => io.err(`${paint(io, 'yellow', 'warning')}: ${m}`));
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = (): void => {

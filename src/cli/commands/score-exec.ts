@@ -9,6 +9,7 @@ import { createModel } from '../../models/registry.js';
 import { cacheKey, ResponseCache } from '../../run/cache.js';
 import { readRunSettings, type DepartmentChoice } from '../../metrics/run-settings.js';
 import { scoreRun, type RunScores } from '../../metrics/score-run.js';
+import { storeWritable } from '../../run/store.js';
 import type { ScoringContext } from '../../metrics/score-case.js';
 import { scoringContexts, type ScoringOverride } from '../../metrics/settings.js';
 import type { ScoringSettings } from '../../run/recorded.js';
@@ -128,13 +129,16 @@ export async function scoreRuns(io: Io, dirs: readonly string[], flags: ScoreFla
   const out: RunScores[] = [];
   for (const dir of dirs) {
     const rs = readRunSettings(dir, { scoring, ...(departments ? { departments } : {}) });
+    const persist = storeWritable(dir); // a run on a read-only medium is scored all the same, without saving
     const r = await scoreRun(dir, {
+      persist,
       taxonomy: rs.taxonomy,
       context: await contexts(rs.scoring.settings),
       scoring: rs.scoring,
       ...(flags.cases ? { cases: flags.cases } : {}),
       ...(rs.scoring.settings.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
     });
+    if (!persist) io.err(paint(io, 'yellow', `${dir}: its store cannot be written (read-only); the scores are shown but were not saved`));
     if (r.caseProblems > 0) io.err(paint(io, 'yellow', `${dir}: ${r.caseProblems} problem(s) while reloading its case files (see clinicallab validate)`));
     out.push({ ...r, taxonomy: rs.taxonomy });
   }
