@@ -167,8 +167,8 @@ Examples:
         taxonomy,
         explain: explain ? shown : 0,
       });
-      // a problem with the whole file (not one of its records) means there is nothing worth writing
-      const written = out !== undefined && !result.problems.some((p) => p.severity === 'error' && p.record === undefined) ? out : undefined;
+      // a problem with the whole file (not one of its records, nor text between them) means there is nothing worth writing
+      const written = out !== undefined && !result.problems.some((p) => p.severity === 'error' && p.record === undefined && p.line === undefined) ? out : undefined;
       if (written) await writeFileAtomic(written, toJsonLines(result.records));
       const errors = result.problems.filter((p) => p.severity === 'error').length;
       if (errors > 0) setExit(1);
