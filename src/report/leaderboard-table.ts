@@ -21,6 +21,10 @@ export interface LeaderboardRow {
   pending: Record<string, number>;
   skipped: Record<string, number>;
   unreadable?: Record<string, number>;
+  /** Answers in which the model declined to answer. */
+  refused?: Record<string, number>;
+  /** Answers cut off by the token limit. */
+  truncated?: Record<string, number>;
 }
 
 export interface TableOptions {
@@ -122,6 +126,8 @@ export function leaderboardTable(rows: readonly LeaderboardRow[], opts: TableOpt
     list('pending:', r.pending);
     list('skipped (no gold):', r.skipped);
     if (r.unreadable) list('not in the requested form (scored as given):', r.unreadable);
+    if (r.refused) list('refusals (no answer to score):', r.refused);
+    if (r.truncated) list('cut off by the token limit:', r.truncated);
     out.push(opts.style.dim(parts.join('; ')));
   }
   if (rows.length > 1 && opts.legend !== false) out.push(opts.style.dim(BEST_LEGEND));

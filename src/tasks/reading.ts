@@ -59,15 +59,15 @@ export interface ImpressionRead extends ReadVerdict {
 
 const cut = (ctx: ReadContext): boolean => ctx.finishReason === 'length';
 
-/** Why nothing was found: cut off, declined, or not there. */
-function nothing(text: string, ctx: ReadContext, what: string): ReadVerdict {
+/** Why nothing was found: cut off (`before` what), declined, or not there (`none`). */
+function nothing(text: string, ctx: ReadContext, before: string, none: string): ReadVerdict {
   const split = splitReasoning(text);
   const answer = split.answer.trim();
-  if (split.unclosed && answer === '') return { reading: 'truncated', reason: `cut off inside its reasoning before ${what}${cut(ctx) ? ' (finish reason length)' : ''}` };
-  if (cut(ctx)) return { reading: 'truncated', reason: `cut off by the token limit before ${what} (finish reason length)` };
+  if (split.unclosed && answer === '') return { reading: 'truncated', reason: `cut off inside its reasoning before ${before}${cut(ctx) ? ' (finish reason length)' : ''}` };
+  if (cut(ctx)) return { reading: 'truncated', reason: `cut off by the token limit before ${before} (finish reason length)` };
   if (declines(answer)) return { reading: 'refusal', reason: 'the model declined to answer' };
-  if (answer === '') return { reading: 'unread', reason: split.reasoning ? `nothing after its reasoning block` : 'empty answer' };
-  return { reading: 'unread', reason: `no ${what} found` };
+  if (answer === '') return { reading: 'unread', reason: split.reasoning ? 'nothing after its reasoning block' : 'empty answer' };
+  return { reading: 'unread', reason: none };
 }
 
 export function readDepartment(text: string, taxonomy: DepartmentTaxonomy, ctx: ReadContext = {}): DepartmentRead {
@@ -75,7 +75,7 @@ export function readDepartment(text: string, taxonomy: DepartmentTaxonomy, ctx: 
   const ids = a.named.map((d) => d.id);
   // departments only mentioned in prose that was cut off are what it said while thinking, not its answer
   if (a.status === 'invalid' || ((a.status === 'mention' || a.status === 'ambiguous') && a.basis === 'text' && cut(ctx))) {
-    const why = nothing(text, ctx, 'naming a department of the list');
+    const why = nothing(text, ctx, 'naming a department of the list', 'no department of the list named');
     if (why.reading !== 'unread' || a.status === 'invalid') return { department: null, status: 'invalid', named: a.status === 'invalid' ? ids : [], ...why };
   }
   const base = { department: a.department?.id ?? null, status: a.status, named: ids };
@@ -86,7 +86,7 @@ export function readDepartment(text: string, taxonomy: DepartmentTaxonomy, ctx: 
 export function readDepartments(text: string, taxonomy: DepartmentTaxonomy, ctx: ReadContext = {}): MultiDepartmentRead {
   const a = parseMultiDepartmentAnswer(text, taxonomy);
   const items = a.items.map((i) => ({ text: i.text, department: i.department?.id ?? null }));
-  if (a.count === 0 || (a.valid === 0 && (cut(ctx) || declines(text)))) return { count: 0, valid: 0, items: [], ...nothing(text, ctx, 'naming any department') };
+  if (a.count === 0 || (a.valid === 0 && (cut(ctx) || declines(text)))) return { count: 0, valid: 0, items: [], ...nothing(text, ctx, 'naming any department', 'no department named') };
   const out = { count: a.count, valid: a.valid, items };
   const off = items.filter((i) => i.department === null).map((i) => `"${i.text.slice(0, 60)}"`);
   if (off.length > 0) return { ...out, reading: 'partial', reason: `not a department of the list: ${off.join(', ')}` };
@@ -100,7 +100,7 @@ export function readDiagnosis(text: string, ctx: ReadContext = {}): DiagnosisRea
     principal: principalName(a.sections.principal),
   };
   const out = { sections: a.sections, found: a.found, diagnosis };
-  if (a.found.length === 0) return { ...out, ...nothing(text, ctx, 'the first section') };
+  if (a.found.length === 0) return { ...out, ...nothing(text, ctx, 'its first section', 'no labelled section found') };
   const missing = SECTION_IDS.filter((id) => !a.found.includes(id));
   if (missing.length === 0) return { ...out, reading: 'read' };
   const labels = missing.map((id) => SECTION_LABELS.en[id]).join(', ');
@@ -120,7 +120,7 @@ export function readImpression(text: string, ctx: ReadContext = {}): ImpressionR
   } else if (json) impression = jsonText(json.value).trim();
   // a label before the impression ("Impression:", "影像诊断：") is not part of it
   impression = impression.replace(IMPRESSION_LABEL, '').trim();
-  if (impression === '') return { impression: '', ...nothing(text, ctx, 'the impression') };
+  if (impression === '') return { impression: '', ...nothing(text, ctx, 'the impression', 'no impression') };
   if (onlyRefusal(impression)) return { impression: '', reading: 'refusal', reason: 'the model declined to answer' };
   return { impression, reading: 'read' };
 }

@@ -144,10 +144,20 @@ export function parseSections(answer: string): ParsedSections {
 
 const TRAILING_RULE = /^(?:-{3,}|\*{3,}|_{3,}|#{1,6})$/u;
 
-function dropBold(s: string, side: 'start' | 'end'): string {
-  const t = side === 'start' ? s.trimStart() : s.trimEnd();
-  if (side === 'start') return t.startsWith('**') || t.startsWith('__') ? t.slice(2).trimStart() : t;
-  return t.endsWith('**') || t.endsWith('__') ? t.slice(0, -2).trimEnd() : t;
+/**
+ * Bold markers left at the ends of a section by its label's bold (`**Label:** text`, `**Label**: **text**`) go;
+ * a bold phrase that opens or closes the content (`**Medications:** …`) stays.
+ */
+function dropBold(s: string): string {
+  let t = s.trim();
+  for (const m of ['**', '__']) {
+    const first = t.split('\n', 1)[0]!;
+    const last = t.slice(t.lastIndexOf('\n') + 1);
+    if (t.startsWith(m) && !first.slice(2).includes(m)) t = t.slice(2).trimStart();
+    else if (t.startsWith(m) && t.endsWith(m) && t.length >= 4 && !t.slice(2, -2).includes(m)) t = t.slice(2, -2).trim();
+    if (t.endsWith(m) && !last.slice(0, -2).includes(m)) t = t.slice(0, -2).trimEnd();
+  }
+  return t;
 }
 
 /** Tidy a section's text: stray colons and bold markers, table pipes and rules, trailing rules, quotes. */
@@ -162,9 +172,8 @@ function cleanContent(text: string): string {
       return t === l.trim() ? l : t.trim();
     });
   while (lines.length > 0 && (lines[lines.length - 1]!.trim() === '' || TRAILING_RULE.test(lines[lines.length - 1]!.trim()))) lines.pop();
-  let s = dropBold(lines.join('\n'), 'start');
-  if (s.startsWith(':') || s.startsWith('：')) s = s.slice(1);
-  s = dropBold(dropBold(s, 'start'), 'end');
+  let s = dropBold(lines.join('\n'));
+  if (s.startsWith(':') || s.startsWith('：')) s = dropBold(s.slice(1));
   if (/^["“「]/u.test(s)) s = s.slice(1);
   if (/["”」]$/u.test(s)) s = s.slice(0, -1);
   return s.trim();

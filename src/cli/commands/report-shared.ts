@@ -73,6 +73,9 @@ export function terminalLeaderboard(io: Io, vm: ReportViewModel): string {
     errors: m.errors,
     pending: m.pending,
     skipped: m.skipped,
+    ...(m.unreadable ? { unreadable: m.unreadable } : {}),
+    ...(m.refused ? { refused: m.refused } : {}),
+    ...(m.truncated ? { truncated: m.truncated } : {}),
   }));
   const out = [rows.length ? leaderboardTable(rows, { lexicalOnly: vm.textComponents === 'bleu+rouge' || vm.textComponents === 'mixed', style, widthOf: displayWidth }) : 'No model results in these runs yet.'];
   if (vm.textComponents === 'mixed') out.push(style.dim(vm.textLabel));

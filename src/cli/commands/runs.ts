@@ -2,10 +2,12 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { describeRun, isRunDir, listRuns } from '../../run/inspect.js';
+import { unreadAnswers } from '../../run/unread.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { paint, table, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 import { countsTable, money } from './run-summary.js';
+import { printUnread, readingTable, truncationNotes } from './unread.js';
 
 export function register(program: Command, io: Io): void {
   program
@@ -40,10 +42,19 @@ export function register(program: Command, io: Io): void {
     .command('show')
     .description('print the manifest and job counts of a run')
     .argument('<run>', 'run directory (or its name under clinicallab-runs/)')
+    .option('--unread', 'list, per model and task, the answers not read whole (no department or section, ambiguous, partial, refused, cut off) with the reason and an excerpt')
+    .option('--all', 'with --unread: every answer, not the first 20 of each model and task')
     .option('--json', 'print JSON')
-    .action((run: string, opts: { json?: boolean }) => {
+    .action((run: string, opts: { json?: boolean; unread?: boolean; all?: boolean }) => {
       const dir = isRunDir(run) ? run : `${RUNS_DIR}/${run}`;
       if (!isRunDir(dir)) throw new UsageError(`${run} is not a run directory`);
+      if (opts.all && !opts.unread) throw new UsageError('--all goes with --unread');
+      if (opts.unread) {
+        const answers = unreadAnswers(dir);
+        if (opts.json) io.out(JSON.stringify(answers, null, 2));
+        else printUnread(io, resolve(dir), answers, opts.all ?? false);
+        return;
+      }
       const info = describeRun(dir);
       if (opts.json) {
         io.out(JSON.stringify(info, null, 2));
@@ -69,6 +80,11 @@ export function register(program: Command, io: Io): void {
       io.out(`Tokens ${t.inputTokens.toLocaleString('en-US')} in / ${t.outputTokens.toLocaleString('en-US')} out; cost ${money(t.cost, t.unpricedDone > 0)}`);
       for (const e of info.errorsByKind) io.out(paint(io, 'red', `  ${e.n} × ${e.kind}: ${e.example}`));
       if (t.stale > 0) io.out(paint(io, 'yellow', staleNote(t.stale)));
+      if (info.readings.length > 0) {
+        io.out('Answers not read whole (clinicallab show --unread lists them):');
+        io.out(readingTable(info.readings));
+        for (const line of truncationNotes(info)) io.out(paint(io, 'yellow', line));
+      }
     });
 }
 
