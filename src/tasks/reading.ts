@@ -26,6 +26,8 @@ export type AnswerReading = (typeof READINGS)[number];
 export interface ReadContext {
   /** The finish reason the provider reported (`length`: cut off by the token limit). */
   finishReason?: string | null;
+  /** How long the separate reasoning field was (reasoning models), when the provider sent one. */
+  reasoningChars?: number;
 }
 
 export interface ReadVerdict {
@@ -64,6 +66,7 @@ function nothing(text: string, ctx: ReadContext, before: string, none: string): 
   const split = splitReasoning(text);
   const answer = split.answer.trim();
   if (split.unclosed && answer === '') return { reading: 'truncated', reason: `cut off inside its reasoning before ${before}${cut(ctx) ? ' (finish reason length)' : ''}` };
+  if (cut(ctx) && answer === '' && ctx.reasoningChars) return { reading: 'truncated', reason: `cut off by the token limit while reasoning (${ctx.reasoningChars} characters in its separate reasoning field, none read) before ${before} (finish reason length)` };
   if (cut(ctx)) return { reading: 'truncated', reason: `cut off by the token limit before ${before} (finish reason length)` };
   if (declines(answer)) return { reading: 'refusal', reason: 'the model declined to answer' };
   if (answer === '') return { reading: 'unread', reason: split.reasoning ? 'nothing after its reasoning block' : 'empty answer' };

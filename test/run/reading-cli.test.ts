@@ -95,6 +95,24 @@ describe('answers the reader could not read whole', () => {
     ]);
   });
 
+  it('keep their finish reason when they come from the response cache, and are read the same', async () => {
+    const cache = tempDir();
+    const args = ['--model', model, '--cases', UROLOGY, '--tasks', 'department', '--cache-dir', cache];
+    expect((await runCli('run', ...args, '--out', join(tempDir(), 'a'))).code).toBe(0);
+    server.reset();
+    const again = join(tempDir(), 'b');
+    expect((await runCli('run', ...args, '--out', again)).code).toBe(0);
+    expect(server.calls).toHaveLength(0); // every answer from the cache
+    const store = RunStore.open(again);
+    try {
+      const cut = store.jobs({ prompts: false }).find((j) => j.caseUid === first && j.language === 'en')!;
+      expect(cut).toMatchObject({ cached: true, finishReason: 'length' });
+      expect(JSON.parse(cut.parsed!)).toMatchObject({ department: null, reading: 'truncated' });
+    } finally {
+      store.close();
+    }
+  });
+
   it('says so when every answer was read whole', async () => {
     const clean = join(tempDir(), 'clean');
     server.respond({ kind: 'ok', text: 'urinary surgical department' });

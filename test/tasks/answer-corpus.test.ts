@@ -22,6 +22,16 @@ describe('the answer corpus', () => {
     expect(new Set(corpus.map((a) => a.case)).size).toBeGreaterThanOrEqual(5);
   });
 
+  it('never reads a separate reasoning field as the answer, and says so when the token limit cut the answer off inside it', () => {
+    const cutInField = corpus.filter((a) => a.reasoning !== undefined && a.text === '' && a.finish === 'length');
+    expect(cutInField.length).toBeGreaterThanOrEqual(2);
+    for (const a of cutInField) {
+      const p = JSON.parse(run.jobs.get(a)![0]!.parsed!) as { department: string | null; reason: string };
+      expect(p.department).toBeNull();
+      expect(p.reason).toContain(`${a.reasoning!.length} characters in its separate reasoning field, none read`);
+    }
+  });
+
   it('is read as intended in at least 95% of its answers, per style and language', () => {
     const groups = new Map<string, CorpusAnswer[]>();
     for (const a of corpus) {
