@@ -26,10 +26,9 @@
  *
  * `latencyMs` delays every answer that carries a completion (`ok`, `slow`, `empty`) on top of its own delay.
  *
- * Reasoning models: an `ok` behaviour with `reasoning` sends that text in the message's `reasoning_content` field
- * (as vLLM, SGLang and DeepSeek do), apart from the answer's `content`; streamed, it goes out as
- * `delta.reasoning_content` chunks before the content. `finishReason` sets `finish_reason` (`length` for an answer
- * cut off by the token limit); `text: ""` with `finishReason: 'length'` is a model that spent every token reasoning.
+ * Reasoning models: `ok` with `reasoning` sends it in the message's `reasoning_content`, apart from `content` (as vLLM,
+ * SGLang and DeepSeek do; streamed, as `delta.reasoning_content` chunks first). `finishReason: 'length'` marks an answer
+ * cut off by the token limit — with `text: ""`, a model that spent every token reasoning.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -230,8 +229,7 @@ export async function startMockOpenAI(options: { latencyMs?: number } = {}): Pro
     const base = { id: body.id, object: 'chat.completion.chunk', created: body.created, model: body.model };
     const choice = body.choices[0]!;
     const events: unknown[] = [{ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }] }];
-    const message = choice.message as { content: string; reasoning_content?: string };
-    for (const piece of streamPieces(message.reasoning_content ?? '')) events.push({ ...base, choices: [{ index: 0, delta: { reasoning_content: piece }, logprobs: null, finish_reason: null }] });
+    for (const piece of streamPieces((choice.message as { reasoning_content?: string }).reasoning_content ?? '')) events.push({ ...base, choices: [{ index: 0, delta: { reasoning_content: piece }, logprobs: null, finish_reason: null }] });
     for (const piece of streamPieces(choice.message.content)) events.push({ ...base, choices: [{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }] });
     events.push({ ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: choice.finish_reason }] });
     if (includeUsage) events.push({ ...base, choices: [], usage: body.usage });
