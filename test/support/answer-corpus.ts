@@ -60,7 +60,12 @@ const strings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => type
 export function loadCorpus(dir = CORPUS_DIR): CorpusAnswer[] {
   const out: CorpusAnswer[] = [];
   for (const name of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
-    const doc = parse(readFileSync(join(dir, name), 'utf8')) as { style?: unknown; answers?: unknown };
+    let doc: { style?: unknown; answers?: unknown };
+    try {
+      doc = parse(readFileSync(join(dir, name), 'utf8')) as typeof doc;
+    } catch (err) {
+      throw new Error(`${name}: not valid YAML: ${err instanceof Error ? err.message : String(err)}`);
+    }
     if (typeof doc?.style !== 'string') throw new Error(`${name}: \`style\` is missing`);
     if (!Array.isArray(doc.answers)) throw new Error(`${name}: \`answers\` should be a list`);
     const seen = new Set<string>();
