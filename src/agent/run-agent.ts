@@ -27,7 +27,7 @@ import { BUILTIN, departmentListInfo, recordInputs, templateTexts } from '../run
 import { assertResumable, checkResume, recordsToSetAside, resumeState } from '../run/resume-check.js';
 import { DEFAULTS, type ModelFlags } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
-import { parseSections } from '../tasks/sections.js';
+import { readDiagnosis } from '../tasks/reading.js';
 import type { TemplateSet } from '../tasks/templates.js';
 import { specialists } from './routing.js';
 import { agentManifestModel, agentModels, agentTemplates, variantWarnings, type AgentModel } from './setup.js';
@@ -229,8 +229,7 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       if (!job) return;
       if (text === null) store.fail(key, worker, 'agent-step', error ?? 'an agent step failed', 0);
       else {
-        const p = parseSections(text);
-        store.complete(key, worker, { response: text, parsed: { sections: p.sections, found: p.found }, latencyMs: 0, cost: 0, finishReason: 'stop', attempts: 0, cached: false });
+        store.complete(key, worker, { response: text, parsed: readDiagnosis(text), latencyMs: 0, cost: 0, finishReason: 'stop', attempts: 0, cached: false });
       }
     };
 

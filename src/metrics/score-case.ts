@@ -2,13 +2,16 @@
  * Scoring one model's answers to one case: each task against its gold field, with a record of how each verdict
  * was reached (the matcher's rule, the text-metric components) so a user can audit it. Only answered jobs are
  * scored; a job that ended in error is counted as an error, never as a wrong answer; a gold field that is empty
- * or a sentinel is skipped.
+ * or a sentinel is skipped. PD and FD are scored on the diagnoses as the reader named them (explanations,
+ * hedges and notes left out). Refusals, answers cut off by the token limit and answers the reader could not read
+ * are scored as what they gave (nothing, when they gave nothing) and counted apart.
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { splitDiagnoses } from '../bench/lists.js';
 import { caseSupport, scoredRows } from '../bench/support.js';
 import type { Language } from '../bench/language.js';
 import type { TaskId } from '../tasks/definitions.js';
+import { principalForMatch, type PrincipalName } from '../tasks/diagnosis-names.js';
 import type { CaseScores } from './clinical.js';
 import { matchList, pdVerdict, type Matcher } from './matcher/index.js';
 import { textSimilarity, type BertScorer } from './text/index.js';
@@ -20,6 +23,8 @@ export interface AnsweredJob {
   status: string;
   /** The parsed answer (see run/answers.ts), when done. */
   parsed: unknown;
+  /** The finish reason the provider reported (`length`: cut off by the token limit). */
+  finishReason?: string | null;
 }
 
 export interface ScoreRow {
@@ -40,6 +45,10 @@ export interface CaseOutcome {
   skipped: string[];
   /** Answers scored as given although they did not have the requested form (no labelled section, no department). */
   unreadable: string[];
+  /** Answers in which the model declined to answer (scored as no answer). */
+  refused: string[];
+  /** Answers cut off by the token limit (scored as far as they got; with no answer when cut before it). */
+  truncated: string[];
 }
 
 export interface ScoringContext {
@@ -50,15 +59,28 @@ export interface ScoringContext {
 }
 
 type Sections = Record<'preliminary' | 'basis' | 'differential' | 'principal' | 'principle' | 'plan', string>;
+type NamedDiagnoses = { preliminary: string[]; principal: PrincipalName };
+
+/**
+ * Count an answered job by what the reader made of it (tasks/reading.ts): declined, cut off by the token limit
+ * (read or not), or unread. Answers stored before readings were recorded are counted by their form (below).
+ */
+function tally(out: CaseOutcome, job: AnsweredJob, label: string): void {
+  const reading = (job.parsed as { reading?: string } | null)?.reading;
+  if (reading === 'refusal') out.refused.push(label);
+  else if (reading === 'truncated' || job.finishReason === 'length') out.truncated.push(label);
+  if (reading === 'unread') out.unreadable.push(label);
+}
 
 export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], ctx: ScoringContext): Promise<CaseOutcome> {
   const lang = c.language as Language;
-  const out: CaseOutcome = { scores: { uid: c.uid, language: c.language, department: c.gold.department?.id ?? '' }, rows: [], errors: [], pending: [], skipped: [], unreadable: [] };
+  const out: CaseOutcome = { scores: { uid: c.uid, language: c.language, department: c.gold.department?.id ?? '' }, rows: [], errors: [], pending: [], skipped: [], unreadable: [], refused: [], truncated: [] };
   const find = (kind: string, exam?: string): AnsweredJob | undefined => jobs.find((j) => j.kind === kind && (exam === undefined || j.exam === exam));
   const usable = (job: AnsweredJob | undefined, label: string): boolean => {
     if (!job) return false;
     if (job.status === 'error') out.errors.push(label);
     else if (job.status !== 'done') out.pending.push(label);
+    else tally(out, job, label);
     return job.status === 'done';
   };
 
@@ -69,8 +91,8 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
   const goldDepartment = c.gold.department;
   if (!goldDepartment || !wanted('department-guide').has('department')) out.skipped.push('department');
   else if (usable(guide, 'department')) {
-    const p = guide!.parsed as { department: string | null; status: string };
-    if (p.status === 'invalid') out.unreadable.push('department');
+    const p = guide!.parsed as { department: string | null; status: string; reading?: string };
+    if (p.reading === undefined && p.status === 'invalid') out.unreadable.push('department');
     out.scores.acc = p.department === goldDepartment.id;
     out.rows.push({ task: 'department', exam: '', value: out.scores.acc ? 1 : 0, detail: { predicted: p.department, gold: goldDepartment.id, status: p.status } });
   }
@@ -78,9 +100,9 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
     const job = find(`department-guide-${k}`);
     if (wanted(`department-guide-${k}`).size === 0) out.skipped.push(`difr${k}`);
     else if (usable(job, `difr${k}`)) {
-      const p = job!.parsed as { count: number; valid: number };
+      const p = job!.parsed as { count: number; valid: number; items?: unknown };
       out.scores[k === 3 ? 'difr3' : 'difr5'] = { count: p.count, valid: p.valid };
-      out.rows.push({ task: `difr${k}`, exam: '', value: null, detail: p });
+      out.rows.push({ task: `difr${k}`, exam: '', value: null, detail: { count: p.count, valid: p.valid, items: p.items } });
     }
   }
 
@@ -88,12 +110,14 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
   const sections = wanted('clinical-diagnosis');
   if (sections.size === 0) out.skipped.push('preliminary', 'principal', 'basis', 'differential', 'principle', 'plan');
   else if (usable(diagnosis, 'diagnosis')) {
-    const parsed = diagnosis!.parsed as { sections: Sections; found?: string[] };
+    const parsed = diagnosis!.parsed as { sections: Sections; found?: string[]; reading?: string; diagnosis?: NamedDiagnoses };
     const s = parsed.sections;
-    if ((parsed.found ?? []).length === 0) out.unreadable.push('diagnosis');
+    if (parsed.reading === undefined && (parsed.found ?? []).length === 0) out.unreadable.push('diagnosis');
     const gold = c.gold;
+    // the diagnoses as the reader named them (answers stored before it did: read from the sections as they were)
+    const named = parsed.diagnosis;
     if (sections.has('preliminary')) {
-      const predicted = splitDiagnoses(s.preliminary);
+      const predicted = named ? named.preliminary : splitDiagnoses(s.preliminary);
       const list = matchList(predicted, gold.preliminaryDiagnosis, ctx.matcher, lang);
       let verdict: boolean | undefined = pdVerdict(list).correct;
       let judged: unknown;
@@ -116,10 +140,11 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
       out.rows.push({ task: 'preliminary', exam: '', value: verdict === undefined ? null : verdict ? 1 : 0, detail: { ...list, ...(judged ? { judge: judged } : {}) } });
     } else out.skipped.push('preliminary');
     if (sections.has('principal')) {
-      const r = ctx.useJudge ? await ctx.matcher.matchWithJudge(s.principal, gold.principalDiagnosis, lang) : ctx.matcher.match(s.principal, gold.principalDiagnosis, lang);
+      const principal = named ? principalForMatch(named.principal) : s.principal;
+      const r = ctx.useJudge ? await ctx.matcher.matchWithJudge(principal, gold.principalDiagnosis, lang) : ctx.matcher.match(principal, gold.principalDiagnosis, lang);
       if (r.match === null) out.errors.push('principal (judge)');
       else out.scores.fd = r.match;
-      out.rows.push({ task: 'principal', exam: '', value: r.match === null ? null : r.match ? 1 : 0, detail: { predicted: s.principal, gold: gold.principalDiagnosis, ...r } });
+      out.rows.push({ task: 'principal', exam: '', value: r.match === null ? null : r.match ? 1 : 0, detail: { predicted: principal, gold: gold.principalDiagnosis, ...r } });
     } else out.skipped.push('principal');
     const text: [TaskId, 'db' | 'dd' | 'pt' | 'tp', string, string][] = [
       ['basis', 'db', s.basis, gold.diagnosticBasis],

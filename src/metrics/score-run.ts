@@ -25,7 +25,11 @@ export interface ModelScores {
   skipped: Record<string, number>;
   /** Per task: answers scored as given although they lacked the requested form. */
   unreadable: Record<string, number>;
-  /** The same four counts record by record, so a breakdown (`groupCounts`) can show them per group. */
+  /** Per task: answers in which the model declined to answer. */
+  refused: Record<string, number>;
+  /** Per task: answers cut off by the token limit. */
+  truncated: Record<string, number>;
+  /** The same counts record by record, so a breakdown (`groupCounts`) can show them per group. */
   outcomes: CaseCounts[];
   /** Answers set aside because their record was removed or edited after they were asked: counted, never scored. */
   orphaned: number;
@@ -40,6 +44,8 @@ export interface CaseCounts {
   pending: string[];
   skipped: string[];
   unreadable: string[];
+  refused: string[];
+  truncated: string[];
 }
 
 export interface RunScores {
@@ -125,7 +131,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
         else perCase.set(k, [j]);
       }
       const orphaned = orphans.filter((o) => o.model === model).length;
-      const ms: ModelScores = { model, cases: [], leaderboard: leaderboard([]), errors: {}, pending: {}, skipped: {}, unreadable: {}, outcomes: [], orphaned };
+      const ms: ModelScores = { model, cases: [], leaderboard: leaderboard([]), errors: {}, pending: {}, skipped: {}, unreadable: {}, refused: {}, truncated: {}, outcomes: [], orphaned };
       const rows: ScoreRecord[] = [];
       for (const [k, caseJobs] of perCase) {
         const c = byKey.get(k);
@@ -133,11 +139,12 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
         if (!c) throw new Error(missingCase(dir, k, manifest, loaded, files));
         const outcome = await scoreCase(
           c,
-          caseJobs.map((j) => ({ kind: j.kind, ...(j.exam !== undefined ? { exam: j.exam } : {}), status: j.status, parsed: j.parsed === null ? null : (JSON.parse(j.parsed) as unknown) })),
+          caseJobs.map((j) => ({ kind: j.kind, ...(j.exam !== undefined ? { exam: j.exam } : {}), status: j.status, parsed: j.parsed === null ? null : (JSON.parse(j.parsed) as unknown), finishReason: j.finishReason })),
           opts.context,
         );
         ms.cases.push(outcome.scores);
-        ms.outcomes.push({ uid: c.uid, language: c.language, department: outcome.scores.department, errors: outcome.errors, pending: outcome.pending, skipped: outcome.skipped, unreadable: outcome.unreadable });
+        const { errors, pending, skipped, unreadable, refused, truncated } = outcome;
+        ms.outcomes.push({ uid: c.uid, language: c.language, department: outcome.scores.department, errors, pending, skipped, unreadable, refused, truncated });
         for (const r of outcome.rows) rows.push({ model, caseUid: c.uid, language: c.language, department: c.gold.department?.id ?? '', task: r.task, exam: r.exam, value: r.value, detail: r.detail });
         done += caseJobs.length;
         opts.onProgress?.(done, total);
@@ -176,12 +183,13 @@ export function groupCases(cases: readonly CaseScores[], by: 'department' | 'lan
   return out;
 }
 
-type OutcomeCounts = Pick<ModelScores, 'errors' | 'pending' | 'skipped' | 'unreadable'>;
+const COUNTED = ['errors', 'pending', 'skipped', 'unreadable', 'refused', 'truncated'] as const;
+export type OutcomeCounts = Pick<ModelScores, (typeof COUNTED)[number]>;
 
-/** The error, pending, skipped and unreadable counts per task over some records' outcomes. */
+/** The error, pending, skipped, unreadable, refusal and truncation counts per task over some records' outcomes. */
 function countOutcomes(outcomes: readonly CaseCounts[]): OutcomeCounts {
-  const out: OutcomeCounts = { errors: {}, pending: {}, skipped: {}, unreadable: {} };
-  for (const o of outcomes) for (const k of ['errors', 'pending', 'skipped', 'unreadable'] as const) o[k].forEach((t) => bump(out[k], t));
+  const out: OutcomeCounts = { errors: {}, pending: {}, skipped: {}, unreadable: {}, refused: {}, truncated: {} };
+  for (const o of outcomes) for (const k of COUNTED) o[k].forEach((t) => bump(out[k], t));
   return out;
 }
 

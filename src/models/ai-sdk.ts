@@ -115,6 +115,7 @@ export async function createAiSdkModel(spec: ModelSpec, creds: Credentials = {})
             ...(result.usage.outputTokens !== undefined ? { outputTokens: result.usage.outputTokens } : {}),
           },
           finishReason: finishReason(result.finishReason),
+          ...(result.reasoningText ? { reasoning: result.reasoningText } : {}),
           ...(result.response.modelId ? { responseModel: result.response.modelId } : {}),
         };
       } catch (err) {

@@ -39,6 +39,11 @@ export interface GenerateResult {
   text: string;
   usage: Usage;
   finishReason: FinishReason;
+  /**
+   * What a reasoning model sent in its separate reasoning field (`reasoning_content`), apart from the answer. Never
+   * read as the answer, and not stored: the reader only notes how much of it there was when the answer is empty.
+   */
+  reasoning?: string;
   /** The model id the server says answered, when it says so. */
   responseModel?: string;
 }

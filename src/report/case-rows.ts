@@ -6,6 +6,7 @@
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { ScoreRecord } from '../run/store.js';
+import { markReading } from './readings.js';
 import { DIAGNOSIS_TASKS, type JobRecord } from './run-reader.js';
 import type { AnswerSet, CaseGold, CaseInputs, CaseRow, JobView, RowTask } from './types.js';
 
@@ -166,5 +167,8 @@ export function caseRows(model: number, caseIndex: number, jobs: readonly JobRec
       rows.push(row);
     }
   }
+  // each row says how its answer was read, so the case browser can show the answers the reader did not read whole
+  const kindOf = (task: string): string => (task === 'difr3' ? 'department-guide-3' : task === 'difr5' ? 'department-guide-5' : task === 'department' ? 'department-guide' : task === 'imaging' ? 'imaging-diagnosis' : 'clinical-diagnosis');
+  for (const row of rows) markReading(row, jobs.find((j) => j.kind === kindOf(row.task) && (row.task !== 'imaging' || (j.exam ?? '') === row.exam)));
   return rows.sort((a, b) => (TASK_ORDER.get(a.task) ?? 99) - (TASK_ORDER.get(b.task) ?? 99) || a.exam.localeCompare(b.exam));
 }

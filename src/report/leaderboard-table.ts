@@ -29,6 +29,10 @@ export interface LeaderboardRow {
   missing?: Gaps;
   /** The leaderboard on the records every row shares, when the rows' records differ: the best values are marked on it. */
   marks?: Leaderboard;
+  /** Answers in which the model declined to answer. */
+  refused?: Record<string, number>;
+  /** Answers cut off by the token limit. */
+  truncated?: Record<string, number>;
 }
 
 export interface TableOptions {
@@ -135,6 +139,8 @@ export function leaderboardTable(rows: readonly LeaderboardRow[], opts: TableOpt
     list('pending:', r.pending);
     list('skipped (no gold):', r.skipped);
     if (r.unreadable) list('not in the requested form (scored as given):', r.unreadable);
+    if (r.refused) list('refusals (no answer to score):', r.refused);
+    if (r.truncated) list('cut off by the token limit:', r.truncated);
     out.push(opts.style.dim(parts.join('; ')));
   }
   if (opts.counts !== false && opts.dashes !== false) out.push(...dashLines(rows).map(opts.style.dim));

@@ -20,6 +20,7 @@ import { RunStore, storeWritable, type JobStatus, type OrphanRow, type ScoreReco
 import { formatProblem } from '../bench/loader.js';
 import { agentReads, readAgents, type AgentPending, type AgentRead } from './agent-read.js';
 import { readJudgeRatings, type JudgeRead } from './judge-read.js';
+import { readingTallies, type ReadingTallies } from './readings.js';
 import type { ModelUsage, TextComponents } from './types.js';
 import { JUDGE_PREFIX } from '../metrics/judge-run.js';
 
@@ -42,9 +43,10 @@ export interface JobRecord {
   errorKind: string | null;
   error: string | null;
   cached: boolean;
+  finishReason: string | null;
 }
 
-export interface ModelRead {
+export interface ModelRead extends ReadingTallies {
   model: string;
   cases: CaseScores[];
   errors: Record<string, number>;
@@ -141,6 +143,7 @@ function readStore(dir: string, opts: ReadOptions): StoreRead {
         errorKind: j.errorKind,
         error: j.error,
         cached: j.cached,
+        finishReason: j.finishReason,
       }),
     );
     const errorsByKind = store.errorSummary().map(({ kind, n }) => ({ kind, n }));
@@ -189,6 +192,7 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
     textComponents: null,
     jobs: [...jobs],
     scores: [...scores],
+    ...readingTallies(jobs, (kind) => KIND_LABEL[kind]),
   };
   const byCase = new Map<string, { jobs: JobRecord[]; scores: ScoreRecord[] }>();
   const entry = (k: string): { jobs: JobRecord[]; scores: ScoreRecord[] } => {

@@ -67,6 +67,10 @@ export interface ModelView {
   errors: Record<string, number>;
   pending: Record<string, number>;
   skipped: Record<string, number>;
+  /** Per task: answers the reader found nothing in, answers that declined, answers cut off by the token limit. */
+  unreadable?: Record<string, number>;
+  refused?: Record<string, number>;
+  truncated?: Record<string, number>;
   usage: ModelUsage;
   /** Which components its text scores have (null when it has none). */
   textComponents: TextComponents | null;
@@ -227,6 +231,11 @@ export interface CaseRow {
   share?: number;
   difr?: { k: number; count: number; valid: number };
   error?: string;
+  /** How the answer was read, when not whole (tasks/reading.ts: unread, partial, ambiguous, refusal, truncated), and why. */
+  reading?: string;
+  readingReason?: string;
+  /** The answer was cut off by the token limit (finish reason `length`). */
+  cut?: boolean;
 }
 
 /** A run directory whose store could not be read: garbage bytes, a folder where the file should be … */

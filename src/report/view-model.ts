@@ -233,6 +233,9 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
       errors: m.errors,
       pending: m.pending,
       skipped: m.skipped,
+      unreadable: m.unreadable,
+      refused: m.refused,
+      truncated: m.truncated,
       usage: m.usage,
       textComponents: m.textComponents,
     });

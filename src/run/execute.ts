@@ -117,7 +117,9 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
     let error: ModelError;
     try {
       const answer = await ctx.model.generate({ ...request, signal });
-      if (answer.text.trim() === '') throw new ModelError('empty-response', 'the model returned an empty answer');
+      // an empty answer is retried — unless the token limit cut it off (a reasoning model that spent every token
+      // thinking): asking again would give the same, so it is kept and read as truncated
+      if (answer.text.trim() === '' && answer.finishReason !== 'length') throw new ModelError('empty-response', 'the model returned an empty answer');
       const { result, repaired } = cleanAnswer(answer, ctx.redactor);
       ctx.limiter.onSuccess();
       putInCache(ctx.cache, key, ctx.entry.spec.id, result);

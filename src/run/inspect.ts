@@ -24,12 +24,42 @@ export interface RunInfo {
    */
   status: 'complete' | 'errors' | 'incomplete' | 'empty' | 'damaged';
   errorsByKind: { kind: string; n: number; example: string }[];
+  /** Per model and kind, answers the reader did not read whole (only rows with some). */
+  readings: ReadingCount[];
   /** Why a damaged run could not be read. */
   problem?: string;
   /** The run's case files now: still the ones it read, changed, or gone (empty without a manifest). */
   caseFiles: CaseFileState[];
   /** Answers set aside because their record was removed or edited after they were asked (not in `counts`). */
   orphans: OrphanRow[];
+}
+
+/** How a model's answers of one kind were read (tasks/reading.ts). */
+export interface ReadingCount {
+  model: string;
+  kind: string;
+  /** Answered jobs. */
+  done: number;
+  /** Cut off by the token limit (finish reason `length`), whether read as far as they got or not at all. */
+  truncated: number;
+  refusal: number;
+  unread: number;
+  ambiguous: number;
+  partial: number;
+}
+
+/** The reading counts of a store: rows of (model, kind) with at least one answer not read whole. */
+export function readingCounts(store: RunStore): ReadingCount[] {
+  const rows = new Map<string, ReadingCount>();
+  for (const r of store.readingCounts()) {
+    const k = `${r.model}\u0000${r.kind}`;
+    let c = rows.get(k);
+    if (!c) rows.set(k, (c = { model: r.model, kind: r.kind, done: 0, truncated: 0, refusal: 0, unread: 0, ambiguous: 0, partial: 0 }));
+    c.done += r.n;
+    if (r.cut === 1 || r.reading === 'truncated') c.truncated += r.n;
+    if (r.reading === 'refusal' || r.reading === 'unread' || r.reading === 'ambiguous' || r.reading === 'partial') c[r.reading] += r.n;
+  }
+  return [...rows.values()].filter((c) => c.truncated + c.refusal + c.unread + c.ambiguous + c.partial > 0);
 }
 
 const NO_TOTALS: RunInfo['totals'] = { done: 0, error: 0, pending: 0, running: 0, stale: 0, all: 0, inputTokens: 0, outputTokens: 0, cost: 0, unpricedDone: 0 };
@@ -68,7 +98,7 @@ export function describeRun(dir: string): RunInfo {
     const errorsByKind = store.errorSummary();
     const status: RunInfo['status'] = totals.all === 0 ? 'empty' : totals.pending + totals.running > 0 ? 'incomplete' : totals.error > 0 ? 'errors' : 'complete';
     const manifest = store.getManifest<Manifest>();
-    return { dir, ...(manifest ? { manifest } : {}), counts, totals, status, errorsByKind, caseFiles: caseFileStates(manifest), orphans: store.ledger.orphans() };
+    return { dir, ...(manifest ? { manifest } : {}), counts, totals, status, errorsByKind, caseFiles: caseFileStates(manifest), orphans: store.ledger.orphans(), readings: readingCounts(store) };
   } finally {
     store.close();
   }
@@ -80,7 +110,7 @@ function describeForList(dir: string): RunInfo {
     return describeRun(dir);
   } catch (err) {
     if (!(err instanceof StoreError)) throw err;
-    return { dir, counts: [], totals: { ...NO_TOTALS }, status: 'damaged', errorsByKind: [], problem: err.message, caseFiles: [], orphans: [] };
+    return { dir, counts: [], totals: { ...NO_TOTALS }, status: 'damaged', errorsByKind: [], problem: err.message, caseFiles: [], orphans: [], readings: [] };
   }
 }
 

@@ -144,7 +144,7 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
         return;
       }
       const r = outcome.result;
-      const saved = store.complete(job.key, worker, jobResult(outcome, parseAnswer(job.kind, r.text, opts.taxonomy)));
+      const saved = store.complete(job.key, worker, jobResult(outcome, parseAnswer(job.kind, r.text, opts.taxonomy, { finishReason: r.finishReason, ...(r.reasoning ? { reasoningChars: r.reasoning.length } : {}) })));
       if (!saved) return;
       result.done++;
       if (outcome.cached) result.cached++;

@@ -333,6 +333,20 @@ export class RunStore {
       .get() as { inputTokens: number; outputTokens: number; cost: number; unpricedDone: number };
   }
 
+  /**
+   * How the answered jobs were read, per model and kind: whether the token limit cut them off (finish reason
+   * `length`) and the reader's verdict (`reading` of the parsed answer, tasks/reading.ts; null for answers stored
+   * without one).
+   */
+  readingCounts(): { model: string; kind: string; cut: number; reading: string | null; n: number }[] {
+    return this.db
+      .prepare(
+        `SELECT model, kind, CASE WHEN finish_reason = 'length' THEN 1 ELSE 0 END AS cut, json_extract(parsed, '$.reading') AS reading, COUNT(*) AS n
+         FROM jobs WHERE status = 'done' GROUP BY model, kind, cut, reading ORDER BY model, kind`,
+      )
+      .all() as { model: string; kind: string; cut: number; reading: string | null; n: number }[];
+  }
+
   /** How many jobs ended in error, per kind of error, with one example message each. */
   errorSummary(): { kind: string; n: number; example: string }[] {
     return this.db

@@ -4,3 +4,5 @@ export * from './departments.js';
 export * from './prompts.js';
 export * from './sections.js';
 export * from './templates.js';
+export * from './diagnosis-names.js';
+export * from './reading.js';

@@ -24,7 +24,7 @@ beforeAll(async () => {
 function job(c: ClinicalCase, kind: string, status: JobStatus, exam: string | null = null): JobRecord {
   return {
     key: `${kind}:${exam ?? ''}`, templateHash: 'h', model: 'm', kind, caseUid: c.uid, language: c.language, exam, status, response: status === 'done' ? 'answer' : null, parsed: null,
-    inputTokens: null, outputTokens: null, latencyMs: null, cost: null, errorKind: status === 'error' ? 'server' : null, error: status === 'error' ? 'HTTP 500' : null, cached: false,
+    inputTokens: null, outputTokens: null, latencyMs: null, cost: null, errorKind: status === 'error' ? 'server' : null, error: status === 'error' ? 'HTTP 500' : null, cached: false, finishReason: status === 'done' ? 'stop' : null,
   };
 }
 const scores = (c: ClinicalCase, x: Partial<CaseScores>): CaseScores => ({ uid: c.uid, language: c.language, department: c.gold.department?.id ?? '', ...x });

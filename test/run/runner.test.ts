@@ -161,13 +161,27 @@ describe('answers in the wrong language or form', () => {
     const { createMatcher } = await import('../../src/metrics/matcher/index.js');
     const { scoreRun } = await import('../../src/metrics/score-run.js');
     // a chatty model that ignores the requested form: no department name, no labelled sections, wrong language
-    server.respond({ kind: 'ok', text: 'I am sorry, I cannot help with medical questions. 请咨询医生。' });
+    server.respond({ kind: 'ok', text: 'The weather in the mountains is lovely at this time of year. 今天天气很好。' });
     const zh = loaded.cases.filter((c) => c.language === 'zh').slice(0, 2);
     const { result, dir } = await run({ cases: zh, kinds: ['department-guide', 'clinical-diagnosis'] });
     expect(result).toMatchObject({ done: 4, errors: 0 });
     const scored = await scoreRun(dir, { taxonomy, context: { matcher: createMatcher() } });
     const m = scored.models[0]!;
     expect(m.unreadable).toEqual({ department: 2, diagnosis: 2 });
+    expect(m.refused).toEqual({});
+    expect(m.leaderboard.Acc).toEqual({ value: 0, n: 2 });
+    expect(m.leaderboard.FD).toEqual({ value: 0, n: 2 });
+  });
+
+  it('counts a refusal as a refusal, not as an answer the reader could not read — scored as no answer', async () => {
+    const { createMatcher } = await import('../../src/metrics/matcher/index.js');
+    const { scoreRun } = await import('../../src/metrics/score-run.js');
+    server.respond({ kind: 'ok', text: 'I am sorry, I cannot help with medical questions. 请咨询医生。' });
+    const zh = loaded.cases.filter((c) => c.language === 'zh').slice(0, 2);
+    const { dir } = await run({ cases: zh, kinds: ['department-guide', 'clinical-diagnosis'] });
+    const m = (await scoreRun(dir, { taxonomy, context: { matcher: createMatcher() } })).models[0]!;
+    expect(m.refused).toEqual({ department: 2, diagnosis: 2 });
+    expect(m.unreadable).toEqual({});
     expect(m.leaderboard.Acc).toEqual({ value: 0, n: 2 });
     expect(m.leaderboard.FD).toEqual({ value: 0, n: 2 });
   });

@@ -249,6 +249,14 @@ describe('the AI SDK against the mock', () => {
     expect(server.calls[0]!.body).toMatchObject({ stream: true });
   });
 
+  it('sends a reasoning model’s reasoning apart from its answer, streamed or not, and a finish reason of length', async () => {
+    server.respond({ kind: 'ok', text: 'Urology', reasoning: 'colic radiating to the groin', finishReason: 'length' });
+    const plain = await generateText({ model: compatible(), prompt: 'hi', maxRetries: 0 });
+    expect({ text: plain.text, reasoning: plain.reasoningText, finish: plain.finishReason }).toEqual({ text: 'Urology', reasoning: 'colic radiating to the groin', finish: 'length' });
+    const streamed = streamText({ model: compatible(), prompt: 'hi', maxRetries: 0 });
+    expect({ text: await streamed.text, reasoning: await streamed.reasoningText, finish: await streamed.finishReason }).toEqual({ text: 'Urology', reasoning: 'colic radiating to the groin', finish: 'length' });
+  });
+
   it('errors surface as APICallErrors; the SDK honours retry-after-ms', async () => {
     server.respond({ kind: 'rate-limit', retryAfterSeconds: 1 });
     const err: unknown = await generateText({ model: compatible(), prompt: 'hi', maxRetries: 0 }).catch((e: unknown) => e);

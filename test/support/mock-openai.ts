@@ -25,12 +25,16 @@
  * message's content; `completion_tokens` counts the answer.
  *
  * `latencyMs` delays every answer that carries a completion (`ok`, `slow`, `empty`) on top of its own delay.
+ *
+ * Reasoning models: `ok` with `reasoning` sends it in the message's `reasoning_content`, apart from `content` (as vLLM,
+ * SGLang and DeepSeek do; streamed, as `delta.reasoning_content` chunks first). `finishReason: 'length'` marks an answer
+ * cut off by the token limit — with `text: ""`, a model that spent every token reasoning.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export type Behaviour =
-  | { kind: 'ok'; text?: string; delayMs?: number; finishReason?: string; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | { kind: 'ok'; text?: string; delayMs?: number; finishReason?: string; reasoning?: string; usage?: { prompt_tokens: number; completion_tokens: number } }
   | { kind: 'slow'; delayMs: number; text?: string }
   /** 429, with `retry-after` (seconds) and `retry-after-ms` headers when given. */
   | { kind: 'rate-limit'; retryAfterSeconds?: number; retryAfterMs?: number }
@@ -207,15 +211,15 @@ export async function startMockOpenAI(options: { latencyMs?: number } = {}): Pro
     });
   }
 
-  function completion(call: MockRequest, text: string, finishReason: string, usage?: { prompt_tokens: number; completion_tokens: number }) {
+  function completion(call: MockRequest, text: string, finishReason: string, usage?: { prompt_tokens: number; completion_tokens: number }, reasoning?: string) {
     const prompt_tokens = usage?.prompt_tokens ?? call.messages.reduce((n, m) => n + mockTokenCount(m.content), 0);
-    const completion_tokens = usage?.completion_tokens ?? mockTokenCount(text);
+    const completion_tokens = usage?.completion_tokens ?? mockTokenCount(text) + (reasoning ? mockTokenCount(reasoning) : 0);
     return {
       id: `chatcmpl-mock-${call.index}`,
       object: 'chat.completion',
       created: Math.floor(call.receivedAt / 1000),
       model: call.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, logprobs: null, finish_reason: finishReason }],
+      choices: [{ index: 0, message: { role: 'assistant', content: text, ...(reasoning !== undefined ? { reasoning_content: reasoning } : {}) }, logprobs: null, finish_reason: finishReason }],
       usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens },
     };
   }
@@ -225,6 +229,7 @@ export async function startMockOpenAI(options: { latencyMs?: number } = {}): Pro
     const base = { id: body.id, object: 'chat.completion.chunk', created: body.created, model: body.model };
     const choice = body.choices[0]!;
     const events: unknown[] = [{ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, logprobs: null, finish_reason: null }] }];
+    for (const piece of streamPieces((choice.message as { reasoning_content?: string }).reasoning_content ?? '')) events.push({ ...base, choices: [{ index: 0, delta: { reasoning_content: piece }, logprobs: null, finish_reason: null }] });
     for (const piece of streamPieces(choice.message.content)) events.push({ ...base, choices: [{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }] });
     events.push({ ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: choice.finish_reason }] });
     if (includeUsage) events.push({ ...base, choices: [], usage: body.usage });
@@ -241,7 +246,7 @@ export async function startMockOpenAI(options: { latencyMs?: number } = {}): Pro
     switch (b.kind) {
       case 'ok': {
         const text = answerText(call, b.text);
-        return after(res, latencyMs + (b.delayMs ?? 0), () => sendCompletion(res, call, stream, includeUsage, completion(call, text, b.finishReason ?? 'stop', b.usage)));
+        return after(res, latencyMs + (b.delayMs ?? 0), () => sendCompletion(res, call, stream, includeUsage, completion(call, text, b.finishReason ?? 'stop', b.usage, b.reasoning)));
       }
       case 'slow': {
         const text = answerText(call, b.text);

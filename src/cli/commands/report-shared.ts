@@ -82,6 +82,9 @@ export function terminalLeaderboard(io: Io, vm: ReportViewModel): string {
     missing: m.missing,
     records: m.records,
     ...(m.marked ? { marks: m.marked } : {}),
+    ...(m.unreadable ? { unreadable: m.unreadable } : {}),
+    ...(m.refused ? { refused: m.refused } : {}),
+    ...(m.truncated ? { truncated: m.truncated } : {}),
   }));
   const out = [rows.length ? leaderboardTable(rows, { lexicalOnly: vm.textComponents === 'bleu+rouge' || vm.textComponents === 'mixed', style, widthOf: displayWidth }) : 'No model results in these runs yet.'];
   if (vm.textComponents === 'mixed') out.push(style.dim(vm.textLabel));

@@ -7,6 +7,7 @@ import { leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-
 import type { RunInfo } from '../../run/inspect.js';
 import type { RunnerResult } from '../../run/runner.js';
 import { displayWidth, paint, table, type Io } from '../io.js';
+import { truncationNotes } from './unread.js';
 
 export function money(cost: number, unknown: boolean): string {
   return unknown ? (cost > 0 ? `$${cost.toFixed(4)} + unknown` : 'unknown') : `$${cost.toFixed(4)}`;
@@ -36,6 +37,9 @@ export function printRunSummary(io: Io, info: RunInfo, result: RunnerResult): vo
   if (result.interrupted) io.out(paint(io, 'yellow', 'Interrupted: run the same command again to continue.'));
   if (result.budgetReached) io.out(paint(io, 'yellow', 'Budget reached: raise --max-cost and run the same command again to continue.'));
   if (t.error > 0) io.out(`Errors are excluded from scores. Re-run them with: clinicallab run --retry-errors ${info.dir}`);
+  for (const line of truncationNotes(info)) io.out(paint(io, 'yellow', line));
+  const unread = info.readings.reduce((n, r) => n + r.unread + r.refusal + r.ambiguous, 0);
+  if (unread > 0) io.out(`${unread} answer${unread === 1 ? ' was' : 's were'} unread, refused or ambiguous: clinicallab show ${info.dir} --unread lists them with the reason.`);
 }
 
 /** The leaderboard rows of a freshly scored run; with several models (a benchmark run and an agent), DWR across them. */
@@ -54,6 +58,8 @@ export function printScores(io: Io, scores: RunScores): void {
     pending: m.pending,
     skipped: m.skipped,
     unreadable: m.unreadable,
+    refused: m.refused,
+    truncated: m.truncated,
   }));
   const note = sharedNote(sharedRecords(byModel));
   io.out(leaderboardTable(rows, { lexicalOnly: scores.textComponents === 'bleu+rouge', style: { bold: (s) => paint(io, 'bold', s), dim: (s) => paint(io, 'dim', s) }, widthOf: displayWidth, ...(note ? { notes: [note] } : {}) }));

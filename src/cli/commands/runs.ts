@@ -2,11 +2,13 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { casesChanged, describeRun, isRunDir, listRuns, type RunInfo } from '../../run/inspect.js';
+import { unreadAnswers } from '../../run/unread.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { paint, table, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 import { countsTable, money } from './run-summary.js';
 import { describeScoring } from '../../metrics/settings.js';
+import { printUnread, readingTable, truncationNotes } from './unread.js';
 
 export function register(program: Command, io: Io): void {
   program
@@ -58,10 +60,19 @@ export function register(program: Command, io: Io): void {
     .command('show')
     .description('print the manifest and job counts of a run')
     .argument('<run>', 'run directory (or its name under clinicallab-runs/)')
+    .option('--unread', 'list, per model and task, the answers not read whole (no department or section, ambiguous, partial, refused, cut off) with the reason and an excerpt')
+    .option('--all', 'with --unread: every answer, not the first 20 of each model and task')
     .option('--json', 'print JSON')
-    .action((run: string, opts: { json?: boolean }) => {
+    .action((run: string, opts: { json?: boolean; unread?: boolean; all?: boolean }) => {
       const dir = isRunDir(run) ? run : `${RUNS_DIR}/${run}`;
       if (!isRunDir(dir)) throw new UsageError(`${run} is not a run directory`);
+      if (opts.all && !opts.unread) throw new UsageError('--all goes with --unread');
+      if (opts.unread) {
+        const answers = unreadAnswers(dir);
+        if (opts.json) io.out(JSON.stringify(answers, null, 2));
+        else printUnread(io, resolve(dir), answers, opts.all ?? false);
+        return;
+      }
       const info = describeRun(dir);
       if (opts.json) {
         io.out(JSON.stringify(info, null, 2));
@@ -95,6 +106,11 @@ export function register(program: Command, io: Io): void {
         for (const o of info.orphans) byReason.set(o.reason, (byReason.get(o.reason) ?? new Set()).add(`${o.caseUid} (${o.language})`));
         io.out(paint(io, 'yellow', `Orphaned: ${info.orphans.length} answer${info.orphans.length === 1 ? '' : 's'} set aside — asked before their record was removed or edited; kept and counted, never scored:`));
         for (const [reason, records] of byReason) io.out(paint(io, 'yellow', `  ${reason}: ${[...records].slice(0, 8).join(', ')}${records.size > 8 ? ` and ${records.size - 8} more` : ''}`));
+      }
+      if (info.readings.length > 0) {
+        io.out('Answers not read whole (clinicallab show --unread lists them):');
+        io.out(readingTable(info.readings));
+        for (const line of truncationNotes(info)) io.out(paint(io, 'yellow', line));
       }
     });
 }

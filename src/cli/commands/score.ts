@@ -6,7 +6,7 @@ import { sharedLeaderboards, sharedRecords } from '../../metrics/shared.js';
 import { sharedNote } from '../../report/dash-notes.js';
 import { compareModels, leaderboardCI, type ComparisonRow } from '../../metrics/compare.js';
 import { departmentWinRate, dwrCI } from '../../metrics/dwr.js';
-import { groupCases, groupCounts, type ModelScores } from '../../metrics/score-run.js';
+import { groupCases, groupCounts, type ModelScores, type OutcomeCounts } from '../../metrics/score-run.js';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, type BootstrapOptions } from '../../metrics/stats.js';
 import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
@@ -28,7 +28,7 @@ interface Options extends ScoreFlags {
 
 type By = 'department' | 'language';
 type Labelled = ModelScores & { label: string };
-type Counts = Pick<ModelScores, 'errors' | 'pending' | 'skipped' | 'unreadable'>;
+type Counts = OutcomeCounts;
 
 /** A whole number flag in [min, max], or undefined when not given. */
 function wholeNumber(flag: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
@@ -47,7 +47,7 @@ function groupLabel(group: string, by: By): string {
 function breakdown(m: ModelScores, by: By, metricOpts: MetricOptions): { group: string; leaderboard: Leaderboard; counts: Counts }[] {
   const cases = groupCases(m.cases, by);
   const counts = groupCounts(m.outcomes, by);
-  const none: Counts = { errors: {}, pending: {}, skipped: {}, unreadable: {} };
+  const none: Counts = { errors: {}, pending: {}, skipped: {}, unreadable: {}, refused: {}, truncated: {} };
   return [...new Set([...cases.keys(), ...counts.keys()])]
     .sort((a, b) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)))
     .map((g) => ({ group: groupLabel(g, by), leaderboard: leaderboard(cases.get(g) ?? [], metricOpts), counts: counts.get(g) ?? none }));
@@ -154,6 +154,8 @@ profile are recorded in it — so no flag is needed. A flag that changes one of 
         pending: m.pending,
         skipped: m.skipped,
         unreadable: m.unreadable,
+        refused: m.refused,
+        truncated: m.truncated,
       }));
       const groups = by ? all.map((m) => ({ model: m.label, groups: breakdown(m, by, metricOpts) })) : [];
       const lexicalOnly = scored.some((r) => r.textComponents === 'bleu+rouge');

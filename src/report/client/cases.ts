@@ -21,7 +21,7 @@ function rowSearch(i) {
   var s = searchText[i];
   if (s === undefined) {
     var r = DATA.rows[i], c = DATA.cases[r.case];
-    s = searchText[i] = [c.uid, r.exam, r.predicted || '', r.gold || '', r.explanation || '', r.error || ''].join('\u0001').toLowerCase();
+    s = searchText[i] = [c.uid, r.exam, r.predicted || '', r.gold || '', r.explanation || '', r.error || '', r.readingReason || ''].join('\u0001').toLowerCase();
   }
   return s;
 }
@@ -54,7 +54,7 @@ function applyFilters() {
     if (cb.dep !== null || cb.lang) { var c = DATA.cases[r.case]; if (cb.dep !== null && c.department !== cb.dep) continue; if (cb.lang && c.language !== cb.lang) continue; }
     if (cb.outcome) {
       var o = cb.outcome;
-      if (o === 'correct' ? r.correct !== true : o === 'incorrect' ? r.correct !== false : r.status !== o) continue;
+      if (o === 'unread' ? !r.reading : o === 'truncated' ? !(r.cut || r.reading === 'truncated') : o === 'refusal' ? r.reading !== 'refusal' : o === 'correct' ? r.correct !== true : o === 'incorrect' ? r.correct !== false : r.status !== o) continue;
     }
     if (only ? !only[r.case] : q && rowSearch(i).indexOf(q) < 0) continue;
     out.push(i);
@@ -74,10 +74,17 @@ function resultBadge(r) {
 function textComponents(t) {
   return 'BLEU ' + fmt(t.bleu, 1) + ' \u00b7 ROUGE-L ' + fmt(t.rouge, 1) + (t.bertscore === null ? ' \u00b7 no BERTScore' : ' \u00b7 BERTScore ' + fmt(t.bertscore, 1)) + ' \u2192 ' + fmt(t.score, 1);
 }
+/** How the answer was read, when not whole: unread, partial, ambiguous, refusal or truncated, and cut off. */
+function readingNote(r) {
+  if (!r.reading && !r.cut) return '';
+  return (r.reading ? r.reading : 'read') + (r.cut && r.reading !== 'truncated' ? ', cut off' : '') + (r.readingReason ? ': ' + r.readingReason : '');
+}
 function rowWhy(r) {
-  if (r.error) return r.error;
-  if (r.text) return textComponents(r.text);
-  return (r.rule ? '[' + r.rule + '] ' : '') + (r.explanation || '');
+  var note = readingNote(r), why;
+  if (r.error) why = r.error;
+  else if (r.text) why = textComponents(r.text);
+  else why = (r.rule ? '[' + r.rule + '] ' : '') + (r.explanation || '');
+  return note ? '(' + note + ') ' + why : why;
 }
 function renderCases() {
   applyFilters();
@@ -122,6 +129,7 @@ function verdictNode(r) {
   if (r.text) parts.push(h('span', { class: 'why' }, textComponents(r.text)));
   if (r.explanation && !r.items) parts.push(h('span', { class: 'why' }, r.explanation));
   if (r.task === 'principal' && r.gold) parts.push(h('span', { class: 'why' }, 'gold: ' + r.gold));
+  if (readingNote(r)) parts.push(h('span', { class: 'why reading' }, 'reader: ' + readingNote(r)));
   if (r.items) {
     parts.push(h('span', { class: 'why' }, (r.share !== undefined ? Math.round(r.share * 100) + '% of the gold items recovered' : '')));
     parts.push(h('ul', null, r.items.map(function (it) {
@@ -213,7 +221,7 @@ function initCases() {
     h('label', null, ['Department', select('f-dep', [['', 'All departments']].concat(DATA.departments.map(function (d, i) { return ['d' + i, d.label]; })), '', function (v) { cb.dep = v === '' ? null : DATA.departments[Number(v.slice(1))].id; cb.page = 0; renderCases(); })]),
     h('label', null, ['Language', select('f-lang', [['', 'All']].concat(langs.sort().map(function (l) { return [l, l]; })), '', on('lang'))]),
     h('label', null, ['Task', select('f-task', [['', 'All tasks']].concat(tasks.map(function (t) { return [t, TASK_TITLES[t]]; })), '', on('task'))]),
-    h('label', null, ['Outcome', select('f-outcome', [['', 'Any'], ['correct', 'Correct'], ['incorrect', 'Incorrect'], ['error', 'Error'], ['pending', 'Pending'], ['skipped', 'Skipped (no gold)'], ['scored', 'Scored']], '', on('outcome'))]),
+    h('label', null, ['Outcome', select('f-outcome', [['', 'Any'], ['correct', 'Correct'], ['incorrect', 'Incorrect'], ['error', 'Error'], ['pending', 'Pending'], ['skipped', 'Skipped (no gold)'], ['scored', 'Scored'], ['unread', 'Not read whole'], ['truncated', 'Cut off (token limit)'], ['refusal', 'Refused']], '', on('outcome'))]),
     h('label', null, ['Search', search]),
     h('label', null, ['Rows per page', select('f-size', [['25', '25'], ['50', '50'], ['100', '100'], ['200', '200']], '50', function (v) { cb.size = Number(v); cb.page = 0; renderCases(); })])
   ]);

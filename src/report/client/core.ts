@@ -223,6 +223,9 @@ function renderLeaderboard() {
     if (sum(m.errors)) parts.push('errors (excluded, never scored as wrong): ' + countsText(m.errors));
     if (sum(m.pending)) parts.push('pending: ' + countsText(m.pending));
     if (sum(m.skipped)) parts.push('skipped (no gold answer): ' + countsText(m.skipped));
+    if (m.unreadable && sum(m.unreadable)) parts.push('not in the requested form (scored as given): ' + countsText(m.unreadable));
+    if (m.refused && sum(m.refused)) parts.push('refusals (no answer to score): ' + countsText(m.refused));
+    if (m.truncated && sum(m.truncated)) parts.push('cut off by the token limit: ' + countsText(m.truncated));
     if (m.textComponents === 'bleu+rouge') parts.push('text scores without BERTScore');
     add(counts, h('div', null, parts.join('; ')));
   });
