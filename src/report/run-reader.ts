@@ -176,9 +176,7 @@ export function needsScoring(jobs: readonly JobRecord[], scores: readonly ScoreR
   });
 }
 
-const bump = (m: Record<string, number>, k: string): void => {
-  m[k] = (m[k] ?? 0) + 1;
-};
+const bump = (m: Record<string, number>, k: string): number => (m[k] = (m[k] ?? 0) + 1);
 
 /** One model's per-case scores and counts, rebuilt from its jobs and stored score rows. */
 export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: readonly ScoreRecord[], cases: ReadonlyMap<string, ClinicalCase>): ModelRead {

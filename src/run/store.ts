@@ -6,14 +6,13 @@
  */
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { JobSpec } from './jobs.js';
 import { explainFailuresOf, explainSqlite, StoreError, storeErrorOf } from './store-errors.js';
 import { fromRow, LATER_SCHEMA, SCHEMA, type Row } from './store-schema.js';
 import { CaseLedger } from './store-ledger.js';
 import { checkedSound, inMemoryImage, signatureOf, STORE_FILE, storeWritable } from './store-open.js';
-import { processAlive } from './workers.js';
+import { isStale } from './workers.js';
 
 export { newWorkerId } from './workers.js';
 export type { CaseRecordRow, OrphanRow } from './store-ledger.js';
@@ -292,14 +291,7 @@ export class RunStore {
 
   private staleRunning(now: number, live: ReadonlySet<string>): { key: string }[] {
     const running = this.db.prepare(`SELECT key, worker, lease_until FROM jobs WHERE status = 'running'`).all() as { key: string; worker: string | null; lease_until: number | null }[];
-    const host = hostname();
-    return running.filter((r) => {
-      if (r.lease_until === null || r.lease_until < now || r.worker === null) return true;
-      const [h, pid] = r.worker.split('/');
-      if (h !== host || pid === undefined) return false;
-      if (Number(pid) === process.pid) return !live.has(r.worker);
-      return !processAlive(Number(pid));
-    });
+    return running.filter((r) => isStale(r.worker, r.lease_until, now, live));
   }
 
   /** Put every errored job (optionally of some models) back to pending; returns how many. */
