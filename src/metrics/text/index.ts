@@ -22,3 +22,17 @@ export {
   type SimilarityComponents,
   type SimilarityOptions,
 } from './similarity.js';
+export {
+  TEXT_PROFILES,
+  DEFAULT_TEXT_PROFILE,
+  textProfile,
+  isTextProfileName,
+  type TextProfile,
+  type TextProfileName,
+  type LexicalScores,
+  type LibraryNote,
+  type BertVariant,
+} from './profiles.js';
+export { sacreBleu, sacrebleuTokens, tokenize13a, tokenizeZh } from './sacrebleu.js';
+export { pltrdyRougeL, pltrdySentences, type PltrdyRougeL } from './pltrdy-rouge.js';
+export { jiebaCut } from './jieba.js';
