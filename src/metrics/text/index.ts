@@ -2,15 +2,9 @@
 export { tokenize, internPair, TOKEN_PATTERN, type InternedPair } from './tokenize.js';
 export { bleu, bleuTokens, bleuIds, BLEU_MAX_ORDER, type BleuDetail } from './bleu.js';
 export { rougeL, rougeLTokens, rougeLIds, lcsLength, type RougeL, type RougeOptions } from './rouge.js';
-export {
-  createBertScorer,
-  greedyMatch,
-  rescaleWithBaseline,
-  type BertScore,
-  type BertScorer,
-  type BertScorerOptions,
-  type BertDtype,
-} from './bertscore.js';
+export { createBertScorer, type BertScore, type BertScorer, type BertScorerOptions, type BertDtype } from './bertscore.js';
+export { greedyMatch, bertScoreMatch, rescaleWithBaseline } from './bert-match.js';
+export { BERT_SCORE_LAYERS, builtInBaseline, readBaselineFile, knownModelName } from './bert-layers.js';
 export {
   textSimilarity,
   textSimilarityBatch,

@@ -74,6 +74,12 @@ export function isScorableReference(reference: string | null | undefined, lang: 
   return scorableReference(reference, lang) !== null;
 }
 
+/** A BERTScore model must have been loaded for the profile's variant (bert-score's tokens for `authors`). */
+function checkBert(bert: BertScorer, profile: TextProfileName): void {
+  const want = textProfile(profile).bert;
+  if (bert.variant !== want) throw new Error(`The BERTScore model was loaded for the ${bert.variant} variant, but the "${profile}" text profile needs ${want}: create it with { variant: '${want}' }`);
+}
+
 /** BLEU and ROUGE-L (×100) of the profile, labelled with it. */
 function lexicalParts(candidate: string, reference: string, lang: Language, profile: TextProfileName): LexicalScores & { profile: TextProfileName } {
   return { ...textProfile(profile).lexical(candidate, reference, lang), profile };
@@ -104,8 +110,10 @@ export async function textSimilarity(
   lang: Language,
   options: SimilarityOptions = {},
 ): Promise<TextSimilarity> {
-  const lex = lexicalParts(candidate, reference, lang, options.profile ?? DEFAULT_TEXT_PROFILE);
+  const profile = options.profile ?? DEFAULT_TEXT_PROFILE;
+  const lex = lexicalParts(candidate, reference, lang, profile);
   if (!options.bert) return combine(lex, null);
+  checkBert(options.bert, profile);
   const bert = await options.bert.score(candidate, reference);
   return combine(lex, bert.f1);
 }
@@ -116,8 +124,10 @@ export async function textSimilarityBatch(
   lang: Language,
   options: SimilarityOptions = {},
 ): Promise<TextSimilarity[]> {
-  const lex = pairs.map(([c, r]) => lexicalParts(c, r, lang, options.profile ?? DEFAULT_TEXT_PROFILE));
+  const profile = options.profile ?? DEFAULT_TEXT_PROFILE;
+  const lex = pairs.map(([c, r]) => lexicalParts(c, r, lang, profile));
   if (!options.bert) return lex.map((l) => combine(l, null));
+  checkBert(options.bert, profile);
   const bert = await options.bert.scoreBatch(pairs);
   return lex.map((l, i) => combine(l, bert[i]!.f1));
 }
