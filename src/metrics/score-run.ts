@@ -5,12 +5,14 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
+import type { Language } from '../bench/language.js';
 import { loadCases, type LoadResult } from '../bench/loader.js';
 import type { Manifest } from '../run/evaluate.js';
 import { RunStore } from '../run/store.js';
 import { leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
 import { scoreCase, type ScoringContext } from './score-case.js';
 import { JUDGE_PREFIX } from './judge-run.js';
+import { DEFAULT_TEXT_PROFILE, type LibraryNote, type TextProfileName } from './text/index.js';
 
 export interface ModelScores {
   model: string;
@@ -41,8 +43,12 @@ export interface RunScores {
   dir: string;
   manifest?: Manifest;
   models: ModelScores[];
-  /** Which components the text scores have: with BERTScore, or BLEU + ROUGE only. */
+  /** Which components the text scores have: with BERTScore, or BLEU + ROUGE only (for some language, at least). */
   textComponents: 'bleu+rouge+bertscore' | 'bleu+rouge';
+  /** The text-metric profile the text scores were computed with. */
+  textProfile: TextProfileName;
+  /** Text scores where the profile's reference library would have raised, by what (see LibraryNote). */
+  libraryNotes: Partial<Record<LibraryNote, number>>;
   /** Case-file problems met while reloading the cases. */
   caseProblems: number;
 }
@@ -73,7 +79,17 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
     const jobs = store.jobs({ prompts: false }); // scoring needs answers, not the (long) prompts
     // judges' ratings live in the store too, under `judge:<spec>`; they are not candidates
     const models = [...new Set(jobs.map((j) => j.model))].filter((m) => !m.startsWith(JUDGE_PREFIX));
-    const result: RunScores = { dir, ...(manifest ? { manifest } : {}), models: [], textComponents: opts.context.bert ? 'bleu+rouge+bertscore' : 'bleu+rouge', caseProblems: loaded.problems.filter((p) => p.severity === 'error').length };
+    const result: RunScores = {
+      dir,
+      ...(manifest ? { manifest } : {}),
+      models: [],
+      textComponents: 'bleu+rouge+bertscore',
+      textProfile: opts.context.profile ?? DEFAULT_TEXT_PROFILE,
+      libraryNotes: {},
+      caseProblems: loaded.problems.filter((p) => p.severity === 'error').length,
+    };
+    const languages = new Set(jobs.filter((j) => !j.model.startsWith(JUDGE_PREFIX)).map((j) => j.language as Language));
+    if (languages.size === 0 || [...languages].some((l) => !(opts.context.bertByLanguage?.[l] ?? opts.context.bert))) result.textComponents = 'bleu+rouge';
     let done = 0;
     const total = jobs.length;
     for (const model of models) {
@@ -97,6 +113,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
         );
         ms.cases.push(outcome.scores);
         ms.outcomes.push({ uid: c.uid, language: c.language, department: outcome.scores.department, errors: outcome.errors, pending: outcome.pending, skipped: outcome.skipped, unreadable: outcome.unreadable });
+        for (const r of outcome.rows) for (const note of (r.detail as { notes?: LibraryNote[] } | null)?.notes ?? []) result.libraryNotes[note] = (result.libraryNotes[note] ?? 0) + 1;
         for (const r of outcome.rows) rows.push({ model, caseUid: c.uid, language: c.language, department: c.gold.department?.id ?? '', task: r.task, exam: r.exam, value: r.value, detail: r.detail });
         done += caseJobs.length;
         opts.onProgress?.(done, total);

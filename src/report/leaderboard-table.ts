@@ -21,6 +21,8 @@ export interface LeaderboardRow {
   pending: Record<string, number>;
   skipped: Record<string, number>;
   unreadable?: Record<string, number>;
+  /** The text-metric profile of its text scores; said in its counts line when the rows have different ones. */
+  textProfile?: string | null;
 }
 
 export interface TableOptions {
@@ -122,6 +124,7 @@ export function leaderboardTable(rows: readonly LeaderboardRow[], opts: TableOpt
     list('pending:', r.pending);
     list('skipped (no gold):', r.skipped);
     if (r.unreadable) list('not in the requested form (scored as given):', r.unreadable);
+    if (r.textProfile && new Set(rows.map((x) => x.textProfile ?? null)).size > 1) parts.push(`text profile ${r.textProfile}`);
     out.push(opts.style.dim(parts.join('; ')));
   }
   if (rows.length > 1 && opts.legend !== false) out.push(opts.style.dim(BEST_LEGEND));

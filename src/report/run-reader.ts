@@ -19,6 +19,7 @@ import { agentReads, readAgents, type AgentPending, type AgentRead } from './age
 import { readJudgeRatings, type JudgeRead } from './judge-read.js';
 import type { ModelUsage, TextComponents } from './types.js';
 import { JUDGE_PREFIX } from '../metrics/judge-run.js';
+import { isTextProfileName, type TextProfileName } from '../metrics/text/index.js';
 
 /** A job as a report needs it: everything but the prompt. */
 export interface JobRecord {
@@ -49,6 +50,8 @@ export interface ModelRead {
   skipped: Record<string, number>;
   usage: ModelUsage;
   textComponents: TextComponents | null;
+  /** The text-metric profile of its stored text scores (scores stored before profiles existed are clinicallab's). */
+  textProfile: TextProfileName | null;
   jobs: JobRecord[];
   scores: ScoreRecord[];
 }
@@ -167,6 +170,7 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
     skipped: {},
     usage: { jobs: jobs.length, done: 0, error: 0, pending: 0, inputTokens: 0, outputTokens: 0, cost: 0, latencyMs: 0, cached: 0 },
     textComponents: null,
+    textProfile: null,
     jobs: [...jobs],
     scores: [...scores],
   };
@@ -247,6 +251,7 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
       if (d && typeof d === 'object' && 'components' in d) {
         if (d.components === 'bleu+rouge') lexical++;
         else full++;
+        out.textProfile = isTextProfileName(d.profile) ? d.profile : 'clinicallab';
       }
     }
     if (imaging.length > 0) cs.id = imaging;

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-table.js';
 import { REFERENCE_NOTE, referenceRows } from '../../report/reference.js';
+import { referenceProfileLine } from '../../report/profile-text.js';
 import type { ReportViewModel } from '../../report/types.js';
 import type { ViewModelOptions } from '../../report/view-model.js';
 import { isRunDir } from '../../run/inspect.js';
@@ -73,13 +74,16 @@ export function terminalLeaderboard(io: Io, vm: ReportViewModel): string {
     errors: m.errors,
     pending: m.pending,
     skipped: m.skipped,
+    textProfile: m.textProfile,
   }));
   const out = [rows.length ? leaderboardTable(rows, { lexicalOnly: vm.textComponents === 'bleu+rouge' || vm.textComponents === 'mixed', style, widthOf: displayWidth }) : 'No model results in these runs yet.'];
   if (vm.textComponents === 'mixed') out.push(style.dim(vm.textLabel));
+  if (vm.textProfile !== 'none') out.push(vm.textProfile === 'mixed' ? paint(io, 'yellow', vm.textProfileLabel) : style.dim(vm.textProfileLabel));
   out.push(...reportExtras(io, vm));
   if (vm.reference) {
     const src = vm.reference.source;
     out.push('', paint(io, 'bold', `Reference: ${REFERENCE_NOTE}`), style.dim(`${src.paper} (${src.authors}, ${src.year}), arXiv ${src.arxiv}. Context only: not comparable with the rows above.`));
+    out.push(style.dim(referenceProfileLine(vm.textProfile)));
     out.push(leaderboardTable(referenceRows(vm.reference), { lexicalOnly: false, style, widthOf: displayWidth, legend: false, counts: false }));
   }
   return out.join('\n');

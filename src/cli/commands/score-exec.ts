@@ -6,12 +6,11 @@ import { createModel } from '../../models/registry.js';
 import { cacheKey, ResponseCache } from '../../run/cache.js';
 import { scoreRun, type RunScores } from '../../metrics/score-run.js';
 import type { ScoringContext } from '../../metrics/score-case.js';
-import { createBertScorer } from '../../metrics/text/index.js';
 import { paint, type Io } from '../io.js';
 import { UsageError } from '../common.js';
+import { bertFromFlags, profileOf, type TextFlags } from './text-flags.js';
 
-export interface ScoreFlags {
-  bertscoreModel?: string;
+export interface ScoreFlags extends TextFlags {
   judge?: string;
   cdaRequiresPreliminary?: boolean;
   cases?: string[];
@@ -78,11 +77,14 @@ export async function judgeFrom(spec: string): Promise<Judge> {
 
 export async function scoringContext(flags: ScoreFlags): Promise<ScoringContext> {
   const matcherOptions = matcherOptionsOf(flags); // checked before a judge model or BERTScore is loaded
+  const profile = profileOf(flags);
   const judge = flags.judge ? await judgeFrom(flags.judge) : undefined;
+  const bert = await bertFromFlags(flags, profile);
   return {
     matcher: createMatcher({ ...matcherOptions, ...(judge ? { judge } : {}) }),
     ...(judge ? { useJudge: true } : {}),
-    ...(flags.bertscoreModel ? { bert: await createBertScorer({ modelDir: flags.bertscoreModel }) } : {}),
+    ...(Object.keys(bert).length > 0 ? { bertByLanguage: bert } : {}),
+    ...(flags.profile !== undefined ? { profile } : {}),
   };
 }
 

@@ -14,6 +14,8 @@ import { leaderboardTable, type LeaderboardRow, type TableStyle } from '../../re
 import { buildViewModel } from '../../report/view-model.js';
 import { reportExtras } from './report-shared.js';
 import { matcherFlags, matcherOptionsOf, scoreRuns, scoringContext, type ScoreFlags } from './score-exec.js';
+import { profileOf, textFlags } from './text-flags.js';
+import { profileLines } from '../../report/profile-text.js';
 
 interface Options extends ScoreFlags {
   ci?: boolean;
@@ -91,10 +93,10 @@ export function register(program: Command, io: Io): void {
     .command('score')
     .description('score the stored answers of one or more runs (no model is called) and print the leaderboard')
     .argument('<runs...>', 'run directories (or names under clinicallab-runs/)')
-    .option('--bertscore-model <dir>', 'local BERTScore model folder (config.json, tokenizer.json, onnx/model.onnx); without it text scores are BLEU + ROUGE-L only, and say so')
+    .option('--bertscore-model <dir>', 'local BERTScore model folder (config.json, tokenizer.json, onnx/model.onnx), or zh=<dir>,en=<dir> one per language; without it text scores are BLEU + ROUGE-L only, and say so')
     .option('--judge <spec>', 'a model that judges diagnosis matches the lexicon cannot decide (e.g. openai:gpt-4o-mini); its unreadable replies count as judge errors')
     .option('--cda-requires-preliminary', 'CDA also requires the preliminary diagnosis to be right');
-  matcherFlags(cmd)
+  textFlags(matcherFlags(cmd))
     .option('--ci', 'show 95% bootstrap confidence intervals (DWR too, with several models)')
     .option('--resamples <n>', `bootstrap resamples of --ci and --compare (default ${DEFAULT_RESAMPLES})`)
     .option('--seed <n>', `seed of the bootstraps of --ci and --compare (default ${DEFAULT_SEED}); the same seed gives the same intervals and p-values`)
@@ -119,6 +121,7 @@ across all of them. The matcher flags change which diagnoses count as the gold o
       const resamples = wholeNumber('--resamples', opts.resamples, 10);
       const seed = wholeNumber('--seed', opts.seed, 0, 2 ** 32 - 1);
       matcherOptionsOf(opts); // a bad matcher flag is a usage error before anything is scored
+      const profile = profileOf(opts);
       const taxonomy = await taxonomyFrom(opts.departments);
       const context = await scoringContext(opts); // one judge and one BERTScore model for scoring and reading back
       const scored = await scoreRuns(io, dirs, taxonomy, opts, context);
@@ -146,6 +149,8 @@ across all of them. The matcher flags change which diagnoses count as the gold o
       }));
       const groups = by ? all.map((m) => ({ model: m.label, groups: breakdown(m, by, metricOpts) })) : [];
       const lexicalOnly = scored.some((r) => r.textComponents === 'bleu+rouge');
+      const notes: Record<string, number> = {};
+      for (const r of scored) for (const [k, n] of Object.entries(r.libraryNotes)) notes[k] = (notes[k] ?? 0) + n;
       const comparisons = opts.compare && all.length > 1 ? all.slice(1).map((b) => ({ a: all[0]!.label, b: b.label, rows: compareModels(all[0]!.cases, b.cases, metricOpts) })) : [];
       const bootstrap = { seed: seed ?? DEFAULT_SEED, resamples: resamples ?? DEFAULT_RESAMPLES };
       // agent statistics and what the datasets support, read back from the stores just scored
@@ -165,6 +170,8 @@ across all of them. The matcher flags change which diagnoses count as the gold o
           JSON.stringify(
             {
               textComponents: lexicalOnly ? 'bleu+rouge' : 'bleu+rouge+bertscore',
+              textProfile: profile,
+              ...(Object.keys(notes).length ? { libraryNotes: notes } : {}),
               ...(opts.ci || opts.compare ? { bootstrap } : {}),
               models: rows,
               dwr,
@@ -181,6 +188,7 @@ across all of them. The matcher flags change which diagnoses count as the gold o
       }
       const style: TableStyle = { bold: (s) => paint(io, 'bold', s), dim: (s) => paint(io, 'dim', s) };
       io.out(leaderboardTable(rows, { lexicalOnly, style, widthOf: displayWidth }));
+      for (const line of profileLines([profile], notes)) io.out(style.dim(line));
       if (opts.ci) io.out(style.dim(`Bootstrap: seed ${bootstrap.seed}, ${bootstrap.resamples} resamples${dwrIntervals ? '; DWR resampled within departments' : ''}.`));
       for (const line of reportExtras(io, vm)) io.out(line);
       for (const m of groups) {

@@ -20,6 +20,7 @@
 import { isSentinel } from '../../bench/text.js';
 import type { Language } from '../../bench/language.js';
 import type { BertScorer } from './bertscore.js';
+import { rescaleWithBaseline, type BertScore } from './bert-match.js';
 import { DEFAULT_TEXT_PROFILE, textProfile, type LexicalScores, type LibraryNote, type TextProfileName } from './profiles.js';
 import { tokenize } from './tokenize.js';
 
@@ -45,6 +46,8 @@ export interface SimilarityOptions {
   bert?: BertScorer;
   /** The text profile (default clinicallab). */
   profile?: TextProfileName;
+  /** Rescale BERTScore with this baseline (bert-score's rescale_with_baseline). */
+  baseline?: BertScore;
 }
 
 /**
@@ -115,7 +118,7 @@ export async function textSimilarity(
   if (!options.bert) return combine(lex, null);
   checkBert(options.bert, profile);
   const bert = await options.bert.score(candidate, reference);
-  return combine(lex, bert.f1);
+  return combine(lex, (options.baseline ? rescaleWithBaseline(bert, options.baseline) : bert).f1);
 }
 
 /** `textSimilarity` for many pairs; BERTScore runs batched (faster than one pair at a time). */
@@ -129,5 +132,5 @@ export async function textSimilarityBatch(
   if (!options.bert) return lex.map((l) => combine(l, null));
   checkBert(options.bert, profile);
   const bert = await options.bert.scoreBatch(pairs);
-  return lex.map((l, i) => combine(l, bert[i]!.f1));
+  return lex.map((l, i) => combine(l, (options.baseline ? rescaleWithBaseline(bert[i]!, options.baseline) : bert[i]!).f1));
 }
