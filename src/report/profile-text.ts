@@ -47,6 +47,8 @@ export function profileLines(profiles: readonly TextProfileName[], notes: Partia
 export function referenceProfileLine(runProfile: TextProfileName | 'mixed' | 'none'): string {
   const same = runProfile === REFERENCE_PROFILE;
   return `The published text scores were computed with the authors' libraries (profile ${REFERENCE_PROFILE})${
-    same || runProfile === 'none' ? '.' : `; the rows above use ${runProfile === 'mixed' ? 'several profiles' : `profile ${runProfile}`}, so text columns differ in method as well as in model.`
+    same || runProfile === 'none'
+      ? '.'
+      : `; the rows above use ${runProfile === 'mixed' ? 'several profiles' : `profile ${runProfile}`}, so text columns differ in method as well as in model (rescore with --profile ${REFERENCE_PROFILE} to compare them).`
   }`;
 }

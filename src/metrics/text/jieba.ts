@@ -65,11 +65,19 @@ const WIDER_HAN = /[\u3400-\u4dbf\u9fd6-\u9fff\uf900-\ufaff\u{20000}-\u{2ebef}\u
 /** A place where jieba ends words but jieba-rs's HMM may not: `x-9` (also + # & _), and `x%9`. */
 const CUT_POINT = /[a-zA-Z0-9][-+#&_%][0-9]/;
 const DICTIONARY_SYMBOL_WORDS = /AT&T|C\+\+|c\+\+|C#|c#/g;
+/** Outside jieba's block class, so a word of its own that ends the block before it. */
+const SEPARATOR = '\u0001';
 
 /** The words of `text` as jieba 0.42.1's `jieba.cut(text)` gives them (spaces and punctuation are words too). */
 export function jiebaCut(text: string): string[] {
   const j = jieba();
-  if (!WIDER_HAN.test(text) && !CUT_POINT.test(text)) return j.cut(text, true);
+  if (!WIDER_HAN.test(text)) {
+    // jieba-rs splits blocks as jieba does here: only the places of point 2 need cutting first
+    if (!CUT_POINT.test(text)) return j.cut(text, true);
+    // one call for all pieces: a control character between them ends a block as a call would, and is dropped
+    if (!text.includes(SEPARATOR)) return j.cut(cutPieces(text).join(SEPARATOR), true).filter((w) => w !== SEPARATOR);
+    return cutPieces(text).flatMap((piece) => j.cut(piece, true));
+  }
   const out: string[] = [];
   let last = 0;
   for (const m of text.matchAll(BLOCK)) {
@@ -95,7 +103,7 @@ function pushOthers(s: string, out: string[]): void {
   }
 }
 
-/** A block cut around each `x-9`-like symbol (point 2 of the header): before and after it, or after a `%`. */
+/** A text cut around each `x-9`-like symbol (point 2 of the header): before and after it, or after a `%`. */
 function cutPieces(block: string): string[] {
   if (!CUT_POINT.test(block)) return [block];
   const protectedAt = new Set<number>();

@@ -24,10 +24,11 @@
  *     without a limit — the value the library gives when its limit is raised — and `depth` tells how long it was.
  *     Long Chinese texts reach this: a whole answer without an ASCII full stop is one "sentence".
  *
- * The LCS table of two sentences is kept whole while it has at most `fullTableCells` cells (32 M by default);
- * beyond that only every k-th row is kept and each block of rows is recomputed once during the walk back (twice
- * the work, memory O(m·√n)), so even enormous answers are scored exactly.
+ * The LCS table of two sentences is held as bit vectors, 32 cells a word (lcs-walk.ts); past `budgetWords` words
+ * only every k-th row is kept and each block of rows is recomputed once during the walk back, so even enormous
+ * answers are scored exactly.
  */
+import { columnsOf, walkBackLcs } from './lcs-walk.js';
 import { pySplit } from './python-str.js';
 
 export interface PltrdyRougeL {
@@ -48,7 +49,18 @@ export interface PltrdyRougeL {
 /** Walks back of at least this many steps overflow Python's default recursion limit in the library. */
 export const PLTRDY_RECURSION_DEPTH = 990;
 
-const FULL_TABLE_CELLS = 1 << 25;
+/** A sentence's words (split at single spaces) as ids, new words numbered in order of appearance. */
+function intern(sentence: string, ids: Map<string, number>): Int32Array {
+  const words = sentence.split(' ');
+  const out = new Int32Array(words.length);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    let id = ids.get(w);
+    if (id === undefined) ids.set(w, (id = ids.size));
+    out[i] = id;
+  }
+  return out;
+}
 
 /** The library's sentences: split at `.`, empty pieces dropped, whitespace runs made single spaces. */
 export function pltrdySentences(text: string): string[] {
@@ -58,131 +70,31 @@ export function pltrdySentences(text: string): string[] {
 }
 
 /** ROUGE-L F, P and R of rouge 1.0.1 (pltrdy) for one hypothesis against one reference. */
-export function pltrdyRougeL(hypothesis: string, reference: string, fullTableCells = FULL_TABLE_CELLS): PltrdyRougeL {
+export function pltrdyRougeL(hypothesis: string, reference: string, budgetWords = 1 << 24): PltrdyRougeL {
   const hyp = pltrdySentences(hypothesis);
   const ref = pltrdySentences(reference);
   if (hyp.length === 0 || ref.length === 0) {
     return { f: 0, precision: 0, recall: 0, overlap: 0, hypothesisWords: 0, referenceWords: 0, depth: 0, raises: hyp.length === 0 ? 'empty-hypothesis' : 'empty-reference' };
   }
   const ids = new Map<string, number>();
-  const intern = (s: string): Int32Array => {
-    const words = s.split(' ');
-    const out = new Int32Array(words.length);
-    words.forEach((w, i) => {
-      let id = ids.get(w);
-      if (id === undefined) ids.set(w, (id = ids.size));
-      out[i] = id;
-    });
-    return out;
-  };
-  const refSentences = ref.map(intern);
-  const refIds = new Set<number>();
-  for (const s of refSentences) for (const w of s) refIds.add(w);
-  const hypSentences = hyp.map(intern);
-  const hypIds = new Set<number>();
-  for (const s of hypSentences) for (const w of s) hypIds.add(w);
+  const refSentences = ref.map((s) => intern(s, ids));
+  const m = ids.size; // the reference's words are interned first: ids 0..m-1
+  const hypSentences = hyp.map((s) => intern(s, ids));
+  const seen = new Uint8Array(ids.size);
+  let n = 0;
+  for (const s of hypSentences) for (const w of s) if (!seen[w]) ((seen[w] = 1), n++);
 
-  const union = new Set<number>();
+  const taken = new Uint8Array(ids.size);
   let depth = 0;
-  for (const x of refSentences) {
-    for (const y of hypSentences) depth = Math.max(depth, rebuildLcs(x, y, union, fullTableCells));
+  // every reference sentence against every hypothesis sentence (a set is filled: the order does not matter)
+  for (const y of hypSentences) {
+    const cols = columnsOf(y, budgetWords);
+    for (const x of refSentences) depth = Math.max(depth, walkBackLcs(x, cols, taken, budgetWords));
   }
-  const m = refIds.size;
-  const n = hypIds.size;
-  const overlap = union.size;
+  let overlap = 0;
+  for (let w = 0; w < taken.length; w++) overlap += taken[w]!;
   const recall = overlap / m;
   const precision = overlap / n;
   const f = 2 * ((precision * recall) / (precision + recall + 1e-8));
   return { f, precision, recall, overlap, hypothesisWords: n, referenceWords: m, depth, ...(depth >= PLTRDY_RECURSION_DEPTH ? { raises: 'recursion' as const } : {}) };
-}
-
-/**
- * Rebuild the library's LCS of x (reference words, the rows) and y (hypothesis words, the columns), adding its
- * words to `into`; returns the length of the walk back in calls (steps + 1).
- */
-function rebuildLcs(x: Int32Array, y: Int32Array, into: Set<number>, fullTableCells: number): number {
-  const n = x.length;
-  const m = y.length;
-  const w = m + 1;
-  const rows = new RowSource(x, y, fullTableCells);
-  let i = n;
-  let j = m;
-  let calls = 1;
-  while (i > 0 && j > 0) {
-    if (x[i - 1] === y[j - 1]) {
-      into.add(x[i - 1]!);
-      i--;
-      j--;
-    } else {
-      const { table, offset } = rows.pair(i); // rows i - 1 and i
-      if (table[offset + (i - 1) * w + j]! > table[offset + i * w + (j - 1)]!) i--;
-      else j--;
-    }
-    calls++;
-  }
-  return calls;
-}
-
-/**
- * Rows of the LCS table: the whole table when it is small enough, else checkpoints every k rows and the block
- * of rows the walk is in, recomputed from its checkpoint (the walk only goes up, so each block is built once).
- */
-class RowSource {
-  private readonly w: number;
-  private readonly whole: Int32Array | undefined;
-  private readonly k: number;
-  private readonly checkpoints: Int32Array[] = [];
-  private block: Int32Array | undefined;
-  private blockStart = -1;
-
-  constructor(
-    private readonly x: Int32Array,
-    private readonly y: Int32Array,
-    fullTableCells: number,
-  ) {
-    const n = x.length;
-    this.w = y.length + 1;
-    if ((n + 1) * this.w <= fullTableCells) {
-      this.k = n;
-      this.whole = new Int32Array((n + 1) * this.w);
-      for (let i = 1; i <= n; i++) this.fill(this.whole, (i - 1) * this.w, i * this.w, i);
-      return;
-    }
-    this.k = Math.max(1, Math.ceil(Math.sqrt(n)));
-    let prev = new Int32Array(this.w);
-    this.checkpoints.push(prev);
-    for (let i = 1; i <= n; i++) {
-      const row = new Int32Array(this.w);
-      this.fill(row, -1, 0, i, prev);
-      if (i % this.k === 0) this.checkpoints.push(row);
-      prev = row;
-    }
-  }
-
-  /** Compute row i (at `at` in `out`) from row i - 1 (at `from` in `out`, or `prevRow`). */
-  private fill(out: Int32Array, from: number, at: number, i: number, prevRow?: Int32Array): void {
-    const up = prevRow ?? out;
-    const base = prevRow ? 0 : from;
-    const xi = this.x[i - 1]!;
-    const y = this.y;
-    out[at] = 0;
-    for (let j = 1; j < this.w; j++) {
-      out[at + j] = xi === y[j - 1] ? up[base + j - 1]! + 1 : Math.max(up[base + j]!, out[at + j - 1]!);
-    }
-  }
-
-  /** A table holding rows i - 1 and i, and the offset to add to `row * w + column`. */
-  pair(i: number): { table: Int32Array; offset: number } {
-    if (this.whole) return { table: this.whole, offset: 0 };
-    const start = this.k * Math.floor((i - 1) / this.k);
-    if (start !== this.blockStart) {
-      const size = Math.min(this.k, this.x.length - start) + 1;
-      const block = this.block && this.block.length >= size * this.w ? this.block : new Int32Array(size * this.w);
-      block.set(this.checkpoints[start / this.k]!, 0);
-      for (let r = 1; r < size; r++) this.fill(block, (r - 1) * this.w, r * this.w, start + r);
-      this.block = block;
-      this.blockStart = start;
-    }
-    return { table: this.block!, offset: -start * this.w };
-  }
 }

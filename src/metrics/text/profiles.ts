@@ -14,11 +14,11 @@
  *                published rows.
  */
 import type { Language } from '../../bench/language.js';
-import { bleuIds } from './bleu.js';
+import { bleuIds, bleuTokens } from './bleu.js';
 import { jiebaCut } from './jieba.js';
 import { pltrdyRougeL } from './pltrdy-rouge.js';
 import { rougeLIds } from './rouge.js';
-import { sacreBleu } from './sacrebleu.js';
+import { sacrebleuTokens } from './sacrebleu.js';
 import { internPair, tokenize } from './tokenize.js';
 
 export const TEXT_PROFILES = ['clinicallab', 'authors'] as const;
@@ -61,14 +61,32 @@ const clinicallab: TextProfile = {
 
 const NOTE = { 'empty-hypothesis': 'rouge-empty-hypothesis', 'empty-reference': 'rouge-empty-reference', recursion: 'rouge-recursion' } as const;
 
+/**
+ * The texts prepared lately, by language (a reference comes back for every model scored and every rescoring):
+ * sacrebleu's tokens and, for Chinese, the jieba words joined by spaces. Oldest dropped first.
+ */
+const prepared = new Map<string, { tokens: string[]; words: string }>();
+const PREPARED_MAX = 2048;
+
+function prepare(text: string, lang: Language): { tokens: string[]; words: string } {
+  const key = `${lang}\u0000${text}`;
+  const hit = prepared.get(key);
+  if (hit) return hit;
+  const p = { tokens: sacrebleuTokens(text, lang), words: lang === 'zh' ? jiebaCut(text).join(' ') : text };
+  if (prepared.size >= PREPARED_MAX) prepared.delete(prepared.keys().next().value!);
+  prepared.set(key, p);
+  return p;
+}
+
 const authors: TextProfile = {
   name: 'authors',
   label: "authors (sacrebleu 2.4.2 sentence BLEU, rouge 1.0.1 ROUGE-L on jieba 0.42.1 words for Chinese, bert-score 0.3.13)",
   bert: 'bert-score',
   lexical(candidate, reference, lang) {
-    const bleu = 100 * sacreBleu(candidate, reference, lang).bleu;
-    const [h, r] = lang === 'zh' ? [jiebaCut(candidate).join(' '), jiebaCut(reference).join(' ')] : [candidate, reference];
-    const rouge = pltrdyRougeL(h, r);
+    const h = prepare(candidate, lang);
+    const r = prepare(reference, lang);
+    const bleu = 100 * bleuTokens(h.tokens, r.tokens).bleu;
+    const rouge = pltrdyRougeL(h.words, r.words);
     return { bleu, rouge: 100 * rouge.f, ...(rouge.raises ? { notes: [NOTE[rouge.raises]] } : {}) };
   },
 };

@@ -57,10 +57,12 @@ export function isSacrebleuZhChar(cp: number): boolean {
   return false;
 }
 
-const ASCII_SYMBOL = /([\x7b-\x7e\x5b-\x60\x20-\x26\x28-\x2b\x3a-\x40\x2f])/gu;
-const STOP_AFTER_NON_DIGIT = /([^0-9])([.,])/gu;
-const STOP_BEFORE_NON_DIGIT = /([.,])([^0-9])/gu;
-const DASH_AFTER_DIGIT = /([0-9])(-)/gu;
+// Over UTF-16 code units, not code points (faster, and the same strings: `[^0-9]` taking one half of a character
+// above U+FFFF puts the space where taking the whole character would).
+const ASCII_SYMBOL = /([\x7b-\x7e\x5b-\x60\x20-\x26\x28-\x2b\x3a-\x40\x2f])/g;
+const STOP_AFTER_NON_DIGIT = /([^0-9])([.,])/g;
+const STOP_BEFORE_NON_DIGIT = /([.,])([^0-9])/g;
+const DASH_AFTER_DIGIT = /([0-9])(-)/g;
 
 /** The rules both tokenizers end with (a–e in the file header). */
 function commonRules(line: string): string[] {
@@ -79,21 +81,15 @@ export function tokenize13a(text: string): string[] {
   return commonRules(` ${line} `);
 }
 
+/**
+ * The `zh` characters as one regular expression over UTF-16 code units: every range lies in the BMP outside the
+ * surrogates, so no half of a character above U+FFFF can match.
+ */
+const ZH_CHAR = new RegExp(`([${SACREBLEU_ZH_RANGES.map(([lo, hi]) => `\\u${lo.toString(16).padStart(4, '0')}-\\u${hi.toString(16).padStart(4, '0')}`).join('')}])`, 'g');
+
 /** sacrebleu's `zh` tokens of one segment (after its right-strip). */
 export function tokenizeZh(text: string): string[] {
-  const line = pyStrip(pyRstrip(text));
-  let spaced = '';
-  let run = 0; // start of the current stretch copied unchanged
-  for (let i = 0; i < line.length; ) {
-    const cp = line.codePointAt(i)!;
-    const width = cp > 0xffff ? 2 : 1;
-    if (isSacrebleuZhChar(cp)) {
-      spaced += `${line.slice(run, i)} ${line.slice(i, i + width)} `;
-      run = i + width;
-    }
-    i += width;
-  }
-  return commonRules(spaced + line.slice(run));
+  return commonRules(pyStrip(text).replace(ZH_CHAR, ' $1 '));
 }
 
 /** The tokens sacrebleu's default tokenizer for the language gives: `zh` for Chinese, `13a` otherwise. */
