@@ -82,7 +82,13 @@ export function pltrdyRougeL(hypothesis: string, reference: string, budgetWords 
   const hypSentences = hyp.map((s) => intern(s, ids));
   const seen = new Uint8Array(ids.size);
   let n = 0;
-  for (const s of hypSentences) for (const w of s) if (!seen[w]) ((seen[w] = 1), n++);
+  for (const s of hypSentences) {
+    for (const w of s) {
+      if (seen[w]) continue;
+      seen[w] = 1;
+      n++;
+    }
+  }
 
   const taken = new Uint8Array(ids.size);
   let depth = 0;
