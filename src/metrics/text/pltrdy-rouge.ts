@@ -28,7 +28,7 @@
  * only every k-th row is kept and each block of rows is recomputed once during the walk back, so even enormous
  * answers are scored exactly.
  */
-import { columnsOf, walkBackLcs } from './lcs-walk.js';
+import { columnsOf, walkBackLcs, type Columns } from './lcs-walk.js';
 import { pySplit } from './python-str.js';
 
 export interface PltrdyRougeL {
@@ -48,6 +48,12 @@ export interface PltrdyRougeL {
 
 /** Walks back of at least this many steps overflow Python's default recursion limit in the library. */
 export const PLTRDY_RECURSION_DEPTH = 990;
+
+/** Whether x has a word of the columns not taken yet. */
+function addsWord(x: Int32Array, cols: Columns, taken: Uint8Array): boolean {
+  for (let k = 0; k < x.length; k++) if (!taken[x[k]!] && cols.has(x[k]!)) return true;
+  return false;
+}
 
 /** A sentence's words (split at single spaces) as ids, new words numbered in order of appearance. */
 function intern(sentence: string, ids: Map<string, number>): Int32Array {
@@ -92,10 +98,17 @@ export function pltrdyRougeL(hypothesis: string, reference: string, budgetWords 
 
   const taken = new Uint8Array(ids.size);
   let depth = 0;
-  // every reference sentence against every hypothesis sentence (a set is filled: the order does not matter)
-  for (const y of hypSentences) {
+  // every reference sentence against every hypothesis sentence (a set is filled: the order does not matter),
+  // longest first; a walk is skipped when it can add no word (every word in common is taken already) and cannot
+  // be longer than the longest so far (a walk has at most |x| + |y| calls) — the result is the same
+  const byLength = (a: Int32Array, b: Int32Array): number => b.length - a.length;
+  const rows = [...refSentences].sort(byLength);
+  for (const y of [...hypSentences].sort(byLength)) {
     const cols = columnsOf(y, budgetWords);
-    for (const x of refSentences) depth = Math.max(depth, walkBackLcs(x, cols, taken, budgetWords));
+    for (const x of rows) {
+      if (x.length + y.length <= depth && !addsWord(x, cols, taken)) continue;
+      depth = Math.max(depth, walkBackLcs(x, cols, taken, budgetWords));
+    }
   }
   let overlap = 0;
   for (let w = 0; w < taken.length; w++) overlap += taken[w]!;
