@@ -40,7 +40,11 @@ export interface PltrdyRougeL {
   overlap: number;
   hypothesisWords: number;
   referenceWords: number;
-  /** The longest walk back (Python calls of the library's recursive rebuild) over all sentence pairs. */
+  /**
+   * The longest walk back (Python calls of the library's recursive rebuild) over the sentence pairs walked: a pair
+   * that can add no word and is too short to reach the recursion limit is not walked, so this is exact whenever
+   * it reaches the limit, and never above the library's.
+   */
   depth: number;
   /** Set when the library itself would raise on this pair instead of scoring it (see the file header). */
   raises?: 'empty-hypothesis' | 'empty-reference' | 'recursion';
@@ -99,14 +103,14 @@ export function pltrdyRougeL(hypothesis: string, reference: string, budgetWords 
   const taken = new Uint8Array(ids.size);
   let depth = 0;
   // every reference sentence against every hypothesis sentence (a set is filled: the order does not matter),
-  // longest first; a walk is skipped when it can add no word (every word in common is taken already) and cannot
-  // be longer than the longest so far (a walk has at most |x| + |y| calls) — the result is the same
+  // longest first; a walk is skipped when it can add no word (every word in common is taken already) and is too
+  // short to reach the recursion limit (a walk has at most |x| + |y| calls) — F, P, R and `raises` are the same
   const byLength = (a: Int32Array, b: Int32Array): number => b.length - a.length;
   const rows = [...refSentences].sort(byLength);
   for (const y of [...hypSentences].sort(byLength)) {
     const cols = columnsOf(y, budgetWords);
     for (const x of rows) {
-      if (x.length + y.length <= depth && !addsWord(x, cols, taken)) continue;
+      if (x.length + y.length < PLTRDY_RECURSION_DEPTH && !addsWord(x, cols, taken)) continue;
       depth = Math.max(depth, walkBackLcs(x, cols, taken, budgetWords));
     }
   }
