@@ -66,14 +66,16 @@ function text(rand: () => number, lang: Language, min: number, max: number): str
   return parts.join('');
 }
 
-function lexicalBench(lang: Language, cases: number, profile: TextProfileName): { ms: number; pairs: number; mean: number } {
+function lexicalBench(lang: Language, cases: number, profile: TextProfileName): { ms: number; cpuMs: number; pairs: number; mean: number } {
   const rand = prng(lang === 'zh' ? 7 : 11);
   const pairs: [string, string][] = [];
   for (let c = 0; c < cases; c++) for (const _task of TASKS) pairs.push([text(rand, lang, 150, 400), text(rand, lang, 150, 400)]);
+  const cpu = process.cpuUsage();
   const start = performance.now();
   let sum = 0;
   for (const [cand, ref] of pairs) sum += lexicalSimilarity(cand, ref, lang, profile).score;
-  return { ms: performance.now() - start, pairs: pairs.length, mean: sum / pairs.length };
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, pairs: pairs.length, mean: sum / pairs.length };
 }
 
 /** The answers a model might give to one record: another record's gold answers (a plausible, mostly wrong answer). */
@@ -207,7 +209,7 @@ async function main(): Promise<void> {
       pairs += r.pairs;
       console.log(
         `lexical ${profile} ${lang}: ${cases} cases × ${TASKS.length} tasks = ${r.pairs} pairs in ${(r.ms / 1000).toFixed(2)} s ` +
-          `(${((1000 * r.ms) / r.pairs).toFixed(0)} µs/pair, mean score ${r.mean.toFixed(2)})`,
+          `(${((1000 * r.ms) / r.pairs).toFixed(0)} µs/pair; CPU ${(r.cpuMs / 1000).toFixed(2)} s; mean score ${r.mean.toFixed(2)})`,
       );
     }
     console.log(`lexical ${profile} total: ${pairs} pairs in ${(total / 1000).toFixed(2)} s (target < 10 s)`);
