@@ -11,7 +11,7 @@ import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import type { Behaviour } from '../support/mock-openai.js';
 import { runCli, tempDir } from '../helpers.js';
 import { mockFixture, mockRun, type Fixture } from './harness.js';
-import type { MockServer } from '../support/mock-openai.js';
+import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
 
 const KEY = 'sk-refused-5e1d0c9b8a7f6e';
 const UROLOGY = join(BUNDLED_CASES_DIR, 'urology.json');
@@ -74,13 +74,18 @@ describe('a server asking for a very long wait', () => {
   });
 
   it('goes on after the one pause when the server then answers, every job done', async () => {
-    server.respond(Array<Behaviour>(3).fill({ kind: 'rate-limit', retryAfterSeconds: 3600 }), { kind: 'ok' });
-    const { result, events } = await mockRun(server, f, { cases: f.loaded.cases, flags: { concurrency: 3 }, backoff });
+    // a server of its own: requests the stopped model of the test before abandoned must not take these answers
+    const own = await startMockOpenAI();
+    own.respond(Array<Behaviour>(3).fill({ kind: 'rate-limit', retryAfterSeconds: 3600 }), { kind: 'ok' });
+    const { result, events, retries } = await mockRun(own, f, { cases: f.loaded.cases, flags: { concurrency: 3 }, backoff }).finally(() => own.close());
     expect(result).toMatchObject({ done: 6, errors: 0, pending: 0 });
     expect(events.some((e) => e.type === 'model-stopped')).toBe(false);
-    const after = server.calls.slice(3);
-    // every request after the refusals waited out the shared pause
-    for (const c of after) expect(c.receivedAt - server.calls[0]!.receivedAt).toBeGreaterThanOrEqual(190);
+    // each refused job waited out the pause (the maximum), once
+    expect(retries.map((r) => [r.kind, r.delayMs])).toEqual([
+      ['rate-limit', 200],
+      ['rate-limit', 200],
+      ['rate-limit', 200],
+    ]);
   });
 });
 
