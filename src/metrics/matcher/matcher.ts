@@ -38,7 +38,9 @@
  */
 import { Lexicon, type ConceptHit } from './lexicon.js';
 import { judgeMatch, type Judge } from './judge.js';
-import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Stripped } from './normalise.js';
+import { containment, dice, round } from './fuzzy.js';
+import { causeConflict, negationConflict } from './negation.js';
+import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
 
 export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'none' | 'empty';
 
@@ -96,73 +98,6 @@ interface Prepared {
 
 const CACHE_LIMIT = 20_000;
 
-// Words and endings that name a kind of lesion, not a disease: a containment whose shorter side is only these
-// ("carcinoma", "squamous cell carcinoma", "肺炎", "腺癌") is too unspecific to count.
-const GENERIC_EN = new Set(
-  'carcinoma adenocarcinoma adeno tumor mass lesion neoplasm malignancy cyst nodule polyp calculus fracture hernia infarction hemorrhage ulcer abscess stenosis obstruction infection failure insufficiency syndrome injury pneumonia effusion thrombosis embolism inflammation dysfunction cell squamous ductal invasive lobe benign malignant adenoma lymphoma sarcoma metastasis lymph node pain edema dilatation regurgitation prolapse rupture perforation aneurysm dissection anemia'.split(' '),
-);
-const GENERIC_ZH = ['鳞状细胞癌', '功能不全', '综合征', '腺癌', '鳞癌', '肿瘤', '肿物', '占位', '病变', '骨折', '感染', '出血', '梗阻', '结石', '囊肿', '结节', '息肉', '溃疡', '衰竭', '狭窄', '损伤', '肺炎', '血栓', '栓塞', '脓肿', '积液', '梗死', '血肿', '增生', '腺瘤', '转移', '癌', '瘤', '病', '炎', '疝', '症'];
-const GAP_ZH = /^(?:\p{Script=Han}{0,3}[性部型叶段区侧壁]|[大小])$/u;
-
-const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 1e4) / 1e4;
-
-function specific(s: Stripped, units: string[], mode: MatchLang): boolean {
-  if (mode === 'en') return units.some((u) => u.length >= 3 && !GENERIC_EN.has(u) && !/^\d+$/.test(u));
-  let rest = units.join('');
-  for (let changed = true; changed && rest !== ''; ) {
-    changed = false;
-    for (const g of GENERIC_ZH) {
-      if (rest.endsWith(g)) {
-        rest = rest.slice(0, -g.length);
-        changed = true;
-      }
-    }
-  }
-  return rest.length > 0 && s.units.length >= 2;
-}
-
-/** Containment (see the file comment); returns the share of the longer core covered, or 0. */
-function containment(p: Stripped, g: Stripped, mode: MatchLang): number {
-  if (p.head !== g.head || p.units.length === 0 || g.units.length === 0) return 0;
-  if (mode === 'en') {
-    const [a, b] = [new Set(p.units), new Set(g.units)];
-    const [short, long, s] = a.size <= b.size ? [a, b, p] : [b, a, g];
-    if (![...short].every((u) => long.has(u)) || !specific(s, [...short], mode)) return 0;
-    return short.size / long.size;
-  }
-  const [short, long, s] = p.units.length <= g.units.length ? [p.units, g.units, p] : [g.units, p.units, g];
-  if (!specific(s, short, mode)) return 0;
-  const tail = long.slice(long.length - short.length);
-  if (tail.join('') === short.join('')) return short.length / long.length;
-  for (let cut = short.length - 2; cut >= 1; cut--) {
-    const [pre, suf] = [short.slice(0, cut).join(''), short.slice(cut).join('')];
-    const longText = long.join('');
-    if (!longText.endsWith(suf)) continue;
-    const before = longText.slice(0, longText.length - suf.length);
-    const at = before.lastIndexOf(pre);
-    if (at >= 0 && GAP_ZH.test(before.slice(at + pre.length))) return short.length / long.length;
-  }
-  return 0;
-}
-
-function shared(p: Stripped, g: Stripped): string[] {
-  const out: string[] = [];
-  for (const [k, vs] of Object.entries(p.slots)) for (const v of vs ?? []) if (g.slots[k as keyof typeof g.slots]?.includes(v)) out.push(`§${k}:${v}`);
-  return out;
-}
-
-/** Dice coefficient: English word sets, Chinese unit bigrams; shared slot values count as common items. */
-function dice(p: Stripped, g: Stripped, mode: MatchLang): number {
-  const grams = (s: Stripped): string[] => (mode === 'en' || s.units.length < 2 ? s.units : s.units.slice(1).map((u, i) => s.units[i] + u));
-  const both = shared(p, g);
-  const a = new Set([...grams(p), ...both]);
-  const b = new Set([...grams(g), ...both]);
-  if (a.size === 0 || b.size === 0) return 0;
-  let common = 0;
-  for (const x of a) if (b.has(x)) common++;
-  return (2 * common) / (a.size + b.size);
-}
-
 function describe(r: Read, who: string): string {
   return r.r.kind === 'main' ? '' : `${who} read via its ${r.r.kind} "${r.r.source}"`;
 }
@@ -204,10 +139,16 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     return prepared;
   };
 
-  /** Relation of two hits that the lexicon rule accepts (see lexicon.ts for whole vs residue hits). */
+  /** Relation of two hits that the lexicon rule accepts (see lexicon.ts for whole vs residue hits). An acute
+   *  exacerbation of a concept (`ae`) is narrower than the concept: "acute exacerbation of bronchiectasis" is a
+   *  bronchiectasis, "bronchiectasis" does not say the exacerbation. */
   const related = (p: ConceptHit, g: ConceptHit): string | undefined => {
     if (!p.whole && !g.whole) return undefined;
-    const rel = lexicon.relation(p.id, g.id);
+    let rel = lexicon.relation(p.id, g.id);
+    if (rel !== undefined && p.ae !== g.ae) {
+      if (p.ae) rel = rel === 'broader' ? undefined : 'narrower';
+      else rel = rel === 'narrower' ? undefined : 'broader';
+    }
     if (rel === undefined) return undefined;
     if (!g.whole && rel === 'narrower') return undefined; // gold is "X + more": a narrower prediction may be another X
     if (!p.whole && rel === 'broader') return undefined;
@@ -215,13 +156,31 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   };
   /** Whether the policy lets a related pair count. */
   const allowed = (rel: string, p: ConceptHit, g: ConceptHit): boolean =>
-    rel === 'same' || (rel === 'narrower' ? narrowerPrediction : broaderPrediction === 'always' || (broaderPrediction === 'usual' && lexicon.usualUpTo(g.id, p.id)));
+    rel === 'same' || (rel === 'narrower' ? narrowerPrediction : broaderPrediction === 'always' || (broaderPrediction === 'usual' && !g.ae && lexicon.usualUpTo(g.id, p.id)));
 
-  const pairVeto = (p: Stripped, g: Stripped, fuzzy: boolean): string | undefined => {
-    const slots = slotConflict(p.slots, g.slots);
+  /** A reading's slots with those its concept implies (lexicon `implies`: end-stage renal disease is stage 5). */
+  const withImplied = (r: Read): Slots => {
+    const implied = r.hit ? lexicon.impliedSlots(r.hit.id) : undefined;
+    if (!implied) return r.r.s.slots;
+    const out: Slots = { ...r.r.s.slots };
+    for (const [k, vs] of Object.entries(implied)) out[k as keyof Slots] = [...new Set([...(out[k as keyof Slots] ?? []), ...(vs ?? [])])];
+    return out;
+  };
+
+  /** What makes two readings different diagnoses whatever else they share (see normalise.ts, stage.ts, negation.ts). */
+  const pairVeto = (p: Read, g: Read, mode: MatchLang | undefined): string | undefined => {
+    const slots = slotConflict(withImplied(p), withImplied(g));
     if (slots) return slots;
-    if (p.history !== g.history) return 'one side is a history or post-treatment state';
-    if (fuzzy && p.negated !== g.negated) return 'one side is negated (non-, without, 非, 不)';
+    if (p.r.s.history !== g.r.s.history) return 'one side is a history or post-treatment state';
+    const neg = mode ? negationConflict(p.r.s, g.r.s, mode) : undefined;
+    return neg ? `negation: ${neg}` : undefined;
+  };
+
+  /** The fuzzy rules compare cores; an acute exacerbation on one side only is a narrower or broader name. */
+  const exacerbationRefusal = (p: Stripped, g: Stripped): MatchResult | undefined => {
+    if (p.exacerbation === g.exacerbation) return undefined;
+    if (g.exacerbation && broaderPrediction !== 'always') return { match: false, rule: 'broader', score: 0, explanation: `the gold is an acute exacerbation, the prediction names only the disease: a broader name does not count (broaderPrediction: ${broaderPrediction})` };
+    if (p.exacerbation && !narrowerPrediction) return { match: false, rule: 'narrower', score: 0, explanation: 'the prediction is an acute exacerbation of the gold disease: a narrower name does not count (narrowerPrediction: false)' };
     return undefined;
   };
 
@@ -233,7 +192,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     if (P.a.basic === G.a.basic) return { match: true, rule: 'exact', score: 1, explanation: `equal after normalisation: "${G.a.basic}"` };
     const pm = P.reads[0]!;
     const gm = G.reads[0]!;
-    const veto = pairVeto(pm.r.s, gm.r.s, false);
+    const sameMode = P.a.mode === G.a.mode ? G.a.mode : undefined;
+    const veto = pairVeto(pm, gm, sameMode) ?? causeConflict(pm.r.s.causes, gm.r.s.causes);
     // The prediction's named cause counts only when it names the kind of its head ("hyperthyroidism due to Graves
     // disease" names Graves disease; "anaemia due to CKD" does not name CKD as the diagnosis).
     const headHits = P.reads.filter((r) => (r.r.kind === 'main' || r.r.kind === 'head') && r.hit).map((r) => r.hit!.id);
@@ -246,13 +206,13 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       let best: { rel: string; p: Read; g: Read } | undefined;
       for (const g of G.reads) {
         for (const p of preds) {
-          if (!p.hit || !g.hit || pairVeto(p.r.s, g.r.s, false)) continue;
+          if (!p.hit || !g.hit || pairVeto(p, g, sameMode)) continue;
           const rel = related(p.hit, g.hit);
           if (!rel) continue;
           if (!allowed(rel, p.hit, g.hit)) {
             const rule = rel === 'broader' ? 'broader' : 'narrower';
             const why = rel === 'broader' ? `a broader name does not count (broaderPrediction: ${broaderPrediction})` : 'a narrower name does not count (narrowerPrediction: false)';
-            if (isCore(p) && isCore(g)) refused ??= { match: false, rule, score: 0, explanation: `"${lexicon.label(p.hit.id)}" is ${rel} than "${lexicon.label(g.hit.id)}": ${why}` };
+            if (isCore(p) && isCore(g)) refused ??= { match: false, rule, score: 0, explanation: `${p.hit.ae ? 'an acute exacerbation of ' : ''}"${lexicon.label(p.hit.id)}" is ${rel} than ${g.hit.ae ? 'an acute exacerbation of ' : ''}"${lexicon.label(g.hit.id)}": ${why}` };
             continue;
           }
           if (!best || (rel === 'same' && best.rel !== 'same')) best = { rel, p, g };
@@ -261,7 +221,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       if (best) {
         const { rel, p, g } = best;
         const via = [describe(p, 'prediction'), describe(g, 'gold')].filter((x) => x !== '');
-        const how = rel === 'same' ? `both name "${lexicon.label(g.hit!.id)}" [${g.hit!.id}]` : `"${lexicon.label(p.hit!.id)}" is ${rel} than "${lexicon.label(g.hit!.id)}"`;
+        const ae = (h: ConceptHit): string => (h.ae ? 'an acute exacerbation of ' : '');
+        const how = rel === 'same' ? `both name "${lexicon.label(g.hit!.id)}" [${g.hit!.id}]` : `${ae(p.hit!)}"${lexicon.label(p.hit!.id)}" is ${rel} than ${ae(g.hit!)}"${lexicon.label(g.hit!.id)}"`;
         const score = rel === 'same' && via.length === 0 ? 0.95 : 0.9;
         return { match: true, rule: 'lexicon', score, explanation: [how, ...via].join('; ') };
       }
@@ -280,7 +241,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
 
     for (const g of G.reads) {
       for (const p of preds) {
-        if (p.r.s.key === '' || p.r.s.key !== g.r.s.key || pairVeto(p.r.s, g.r.s, true)) continue;
+        if (p.r.s.key === '' || (p.r.s.key !== g.r.s.key && p.r.s.loose !== g.r.s.loose) || pairVeto(p, g, mode)) continue;
+        const refusal = exacerbationRefusal(p.r.s, g.r.s);
+        if (refusal) return refusal;
         const note = droppedNote(p, g, P, G);
         return { match: true, rule: 'qualifier', score: 0.9, explanation: `equal after dropping qualifiers${mode === 'en' ? ' (word order ignored)' : ''}: "${g.r.s.key}"${note ? `; ${note}` : ''}` };
       }
@@ -298,9 +261,11 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     let bestPair: [Read, Read] | undefined;
     for (const g of fuzzyGold) {
       for (const p of fuzzyPred) {
-        if (pairVeto(p.r.s, g.r.s, true)) continue;
+        if (pairVeto(p, g, mode)) continue;
         const ratio = containment(p.r.s, g.r.s, mode);
         if (ratio > 0) {
+          const refusal = exacerbationRefusal(p.r.s, g.r.s);
+          if (refusal) return refusal;
           const which = p.r.s.units.length <= g.r.s.units.length ? 'the prediction lies inside the gold name' : 'the gold name lies inside the prediction';
           const note = droppedNote(p, g, P, G);
           return { match: true, rule: 'containment', score: round(0.6 + 0.3 * ratio), explanation: `${which} ("${p.r.s.units.join(mode === 'en' ? ' ' : '')}" / "${g.r.s.units.join(mode === 'en' ? ' ' : '')}", same head "${g.r.s.head}")${note ? `; ${note}` : ''}` };
@@ -313,6 +278,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     }
     const measure = mode === 'en' ? 'word Dice' : 'character-bigram Dice';
     if (bestPair && best >= threshold) {
+      const refusal = exacerbationRefusal(bestPair[0].r.s, bestPair[1].r.s);
+      if (refusal) return refusal;
       return { match: true, rule: 'overlap', score: round(best), explanation: `${measure} ${round(best)} ≥ ${threshold} with the same head "${bestPair[1].r.s.head}"` };
     }
     return { match: false, rule: 'none', score: round(best), explanation: best > 0 ? `best ${measure} ${round(best)} < ${threshold}; no rule matched` : 'no rule matched' };
