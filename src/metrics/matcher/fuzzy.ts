@@ -33,7 +33,7 @@ function specific(s: Stripped, units: string[], mode: MatchLang): boolean {
 // A word that makes another entity of the name it qualifies: a pseudo-obstruction is no obstruction, a 假性囊肿
 // no 囊肿, an in-situ carcinoma no invasive one.
 const OTHER_ENTITY_EN = new Set(['pseudo', 'situ']);
-const OTHER_ENTITY_ZH = /假|原位/u;
+const OTHER_ENTITY_ZH = /假性|原位/u;
 
 /** Containment (see the file comment); returns the share of the longer core covered, or 0. */
 export function containment(p: Stripped, g: Stripped, mode: MatchLang): number {

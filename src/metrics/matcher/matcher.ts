@@ -40,6 +40,7 @@ import { Lexicon, type ConceptHit } from './lexicon.js';
 import { judgeMatch, type Judge } from './judge.js';
 import { containment, dice, round } from './fuzzy.js';
 import { causeConflict, negationConflict } from './negation.js';
+import { stageConflict } from './stage.js';
 import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
 
 export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'none' | 'empty';
@@ -187,9 +188,16 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   const match = (predicted: string, gold: string, lang: MatchLang): MatchResult => {
     const P = prepare(predicted, lang);
     const G = prepare(gold, lang);
+    if (P.a.basic !== '' && P.a.basic === G.a.basic) return { match: true, rule: 'exact', score: 1, explanation: `equal after normalisation: "${G.a.basic}"` };
+    if (P.a.empty && G.a.empty) {
+      // two names that state only a stage or class ("NYHA Ⅲ级" / "心功能3级", items of a preliminary list)
+      const [ps, gs] = [P.reads[0]?.r.s.slots, G.reads[0]?.r.s.slots];
+      if (ps?.stage && gs?.stage && !slotConflict(ps, gs) && !stageConflict(ps.stage, gs.stage) && ps.stage.some((v) => gs.stage!.some((w) => v.split('=')[0] === w.split('=')[0]))) {
+        return { match: true, rule: 'qualifier', score: 0.9, explanation: `both state only a stage or class, and it agrees: ${ps.stage.join(', ')} / ${gs.stage.join(', ')}` };
+      }
+    }
     if (P.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the prediction is empty after normalisation' };
     if (G.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the gold name is empty after normalisation' };
-    if (P.a.basic === G.a.basic) return { match: true, rule: 'exact', score: 1, explanation: `equal after normalisation: "${G.a.basic}"` };
     const pm = P.reads[0]!;
     const gm = G.reads[0]!;
     const sameMode = P.a.mode === G.a.mode ? G.a.mode : undefined;
@@ -246,6 +254,18 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         if (refusal) return refusal;
         const note = droppedNote(p, g, P, G);
         return { match: true, rule: 'qualifier', score: 0.9, explanation: `equal after dropping qualifiers${mode === 'en' ? ' (word order ignored)' : ''}: "${g.r.s.key}"${note ? `; ${note}` : ''}` };
+      }
+    }
+    {
+      // one concept found inside both names, with residues that agree (one inside the other): 膝关节 / 膝 around
+      // 前交叉韧带损伤 / 断裂, "right knee" / "knee" — the same disease at the same site
+      for (const p of preds.filter(isCore)) {
+        for (const g of G.reads.filter(isCore)) {
+          if (!p.hit || !g.hit || p.hit.whole || g.hit.whole || p.hit.id !== g.hit.id || p.hit.ae !== g.hit.ae || pairVeto(p, g, mode)) continue;
+          const [a, b] = [p.hit.residue.join(mode === 'en' ? ' ' : ''), g.hit.residue.join(mode === 'en' ? ' ' : '')];
+          const inside = mode === 'en' ? p.hit.residue.every((u) => g.hit!.residue.includes(u)) || g.hit.residue.every((u) => p.hit!.residue.includes(u)) : a.includes(b) || b.includes(a);
+          if (inside) return { match: true, rule: 'lexicon', score: 0.9, explanation: `both name "${lexicon.label(g.hit.id)}" [${g.hit.id}] inside a longer name, and the rest agrees ("${a}" / "${b}")` };
+        }
       }
     }
     for (const p of preds.filter(isCore)) {

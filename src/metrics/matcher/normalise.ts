@@ -107,7 +107,7 @@ const UP_ZH = /亢进|亢|增多|增高|升高|抬高|过多|高(?!危|龄|度)/
 const DOWN_ZH = /减退|减低|低下|减少|降低|压低|过少|减(?!压|肥)|低(?!危|龄|度)/u;
 const UP_EN = /^(?:hyper\w*|increased|elevated|elevation|high|raised)$/;
 const DOWN_EN = /^(?:hypo\w*|decreased|reduced|low)$/;
-const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'and', 'or', 'with', 'from', 'as', 'its', 'side', 'sided', 'involving', 'affecting', 'within', 'into', 'is', 'are', 'was', 'disease', 'disorder', 'diseases', 'dz', 'around', 'mellitus', 'intervertebral', 'related', 'associated', 'induced']);
+const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'and', 'or', 'with', 'from', 'as', 'its', 'side', 'sided', 'involving', 'affecting', 'within', 'into', 'is', 'are', 'was', 'disease', 'disorder', 'diseases', 'dz', 'around', 'mellitus', 'intervertebral', 'related', 'associated', 'induced', 'fundal', 'fundus']);
 const UNIT_RE = /[a-z0-9]+|\p{Script=Han}|\p{L}+/gu;
 
 function tidy(t: string): string {
@@ -128,6 +128,9 @@ function canonicalWord(w: string, hooks: NormaliseHooks): string {
   const stemmed = stem(once);
   return hooks.word?.(stemmed) ?? stemmed;
 }
+
+// causes that say how, not from what: they do not make a disease secondary
+const NOT_AN_ORIGIN = new Set(['spontaneous', 'ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic']);
 
 // "CKD 4", "CKD3b期": the number of a CKD is its stage (read before "ckd" is expanded)
 const CKD_STAGE = /\bckd\s*(?:stage\s*)?g?([1-5][ab]?)(?![0-9a-z])(?:\s*期)?/g;
@@ -160,6 +163,8 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
       });
     }
   }
+  // a disease named by its cause (肾性高血压, alcoholic cirrhosis) is a secondary one, unless it says otherwise
+  if (!slots.origin && causes.some((c) => !NOT_AN_ORIGIN.has(c))) slots.origin = ['secondary'];
   let history = false;
   t = t.replace(HISTORY, () => {
     history = true;
@@ -355,6 +360,12 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
       texts.push(['joined', `${a}${t}`]);
       if (a.length >= 2 && t.length >= 2 && a.slice(-1) === t.slice(-1)) texts.push(['joined', `${t.slice(0, -1)}${a}`]);
     }
+  }
+  // an English "X with Y and Z" also read as "X with Y" (rheumatic heart disease with mitral stenosis and AF)
+  if (mode === 'en') {
+    const w = t.indexOf(' with ');
+    const and = w >= 0 ? t.indexOf(' and ', w + 6) : -1;
+    if (and > 0) texts.push(['joined', t.slice(0, and)]);
   }
   // a Chinese "X伴Y" read as one name: 2型糖尿病伴周围神经病变 → 2型糖尿病周围神经病变 (a complication named through its
   // parent disease, as the lexicon knows it: 糖尿病周围神经病变)

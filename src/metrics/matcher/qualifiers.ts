@@ -38,21 +38,30 @@ export const EXPLANATION = /\s*[:;]|\s-+\s|,?\s(?:based on|given|because|as evid
  * variceal haemorrhage) and phrases that look like a complication but qualify the name ("with acute
  * exacerbation", "with severe features").
  */
-export const REWRITES: [RegExp, string][] = [
+const ITIS: Record<string, string> = { appendix: 'appendicitis', gallbladder: 'cholecystitis', pancreas: 'pancreatitis', stomach: 'gastritis', colon: 'colitis', bladder: 'cystitis', tonsil: 'tonsillitis', tonsils: 'tonsillitis', pericardium: 'pericarditis', myocardium: 'myocarditis', esophagus: 'esophagitis', prostate: 'prostatitis', epididymis: 'epididymitis', meninges: 'meningitis', brain: 'encephalitis' };
+
+type Rewrite = [RegExp, string | ((m: string, ...groups: string[]) => string)];
+
+export const REWRITES: Rewrite[] = [
   [/\bmalignant (?:tumou?r|neoplasm)s?\b/g, 'carcinoma'],
   [/\b(?:rupture(?:d)?|breakage) (?:and|with) (?:bleeding|hemorrhage)\b/g, 'hemorrhage'],
   [/\bperforation of (?:an? |the )?(?=(?:\w+ ){0,3}(?:ulcer|appendi|diverticul))/g, 'perforated '],
   [/\s(?:with|in)\s+(?:an?\s+)?(?=acute exacerbation\b)/g, ' '],
   [/\s(?:with|in)\s+(?:an?\s+)?(?=exacerbation\b)/g, ' '],
   [/\swith severe features\b/g, ' severe'],
+  [/\binflammation of (?:the )?(appendix|gallbladder|pancreas|stomach|colon|bladder|tonsils?|pericardium|myocardium|esophagus|prostate|epididymis|meninges|brain)\b/g, (_m: string, organ: string) => ITIS[organ] ?? _m],
   [/恶性肿瘤/gu, '癌'],
+  // a complication written onto its disease: 十二指肠溃疡出血 is 十二指肠溃疡伴出血
+  [/(?<=溃疡|静脉曲张|息肉|憩室)(?=出血|穿孔|梗阻|狭窄)/gu, '伴'],
+  // a vertebral level in Chinese: 腰4/5椎间盘突出 is 腰椎间盘突出
+  [/(?<=[腰颈胸])\s*\d{1,2}(?:\s*[-/~、]\s*[腰骶颈胸]?\s*\d{1,2})?(?=\s*椎)/gu, ''],
   [/(?:伴|合并|并)(?=急性加重|急性发作)/gu, ''],
 ];
 
 /** Chinese wording variants written one way before a name is read: 粘/黏, 综合症/综合征, 返流/反流, 机能/功能,
  *  食道/食管, a transliteration's 氏, 周围/周 (肛门周围脓肿 is 肛周脓肿), 疾病/病, an organ's 脏 (肾脏病 is 肾病),
  *  瓣膜/瓣, 变应性/过敏性, 肥大/增生 (腺样体, 前列腺, 扁桃体), 乳房/乳腺, 鼻旁窦/鼻窦, 心包腔积液/心包积液. 型 and 性 after a character (稳定型/稳定性心绞痛) are made one later, once the type slot is read. */
-export const ZH_VARIANTS: [RegExp, string][] = [
+export const ZH_VARIANTS: Rewrite[] = [
   [/粘/gu, '黏'],
   [/综合症/gu, '综合征'],
   [/返流/gu, '反流'],
@@ -63,6 +72,7 @@ export const ZH_VARIANTS: [RegExp, string][] = [
   [/疾病/gu, '病'],
   [/(?<=[心肝脾肺肾胰])脏(?!器)/gu, ''],
   [/瓣膜|瓣口/gu, '瓣'],
+  [/蒂扭转/gu, '扭转'],
   [/变态反应性|变应性/gu, '过敏性'],
   [/(?<!乳房|乳腺)肥大/gu, '增生'],
   [/乳房/gu, '乳腺'],
@@ -92,7 +102,8 @@ const SLOTS: [SlotName, Rule[]][] = [
   ['course', [[/\bsub ?acute\b|亚急性/gu, 'subacute'], [/\b(?:hyper)?acute\b|超?急性/gu, 'acute'], [/\bchronic\b|慢性/gu, 'chronic'], [/\bold\b|陈旧性?/gu, 'old']]],
   ['side', [[/\b(?:bilateral(?:ly)?|both)\b|双侧|两侧|双(?=[肺肾膝乳眼耳髋踝足手下上侧])/gu, 'both'], [/\b(?:left|lt)(?: sided)?\b|左侧?/gu, 'left'], [/\b(?:right|rt)(?: sided)?\b|右侧?/gu, 'right']]],
   ['type', [[/\bstanford\s+(?:type\s*)?([ab])\b(?:\s*型)?|\btype\s*(\d{1,2}|[a-d])\b|(?:stanford\s*)?(?<![a-z])(\d{1,2}|[a-d])\s*型/gu]]],
-  ['origin', [[/\b(?:primary|essential|idiopathic)\b|原发性?(?!孔)|特发性/gu, 'primary'], [/\bsecondary\b|继发性?(?!孔)/gu, 'secondary']]],
+  // a metastatic tumour of the liver, bone, brain … (转移性肝癌, "metastatic liver cancer") is a secondary tumour
+  ['origin', [[/\b(?:primary|essential|idiopathic)\b|原发性?(?!孔)|特发性/gu, 'primary'], [/\bsecondary\b|继发性?(?!孔)|\bmetastatic(?= (?:liver|hepatic|bone|osseous|brain|cerebral|spine|spinal|adrenal|peritoneal|pleural|lymph|skin|cutaneous|lung|pulmonary)\b)|转移性(?=肝|骨|脑|脊|肾上腺|腹膜|淋巴|肺|皮肤)/gu, 'secondary']]],
   ['nature', [[/\bbenign\b|良性/gu, 'benign'], [/\bmalignant\b|恶性/gu, 'malignant']]],
   ['level', [[/\b(?:upper|high(?= rect))\b|高位|上(?=消化道|肢|叶|段|呼吸道|尿路|极|腹)/gu, 'upper'], [/\b(?:lower|low(?= rect))\b|低位|下(?=消化道|肢|叶|段|呼吸道|尿路|极|腹)/gu, 'lower'], [/\b(?:middle|mid)\b|中(?=叶|段)/gu, 'middle']]],
   ['site', [[/\banteroseptal\b|前间壁/gu, 'anteroseptal'], [/\banterolateral\b|前侧壁/gu, 'anterolateral'], [/\binferoposterior\b|下后壁/gu, 'inferoposterior'], [/\banterior(?: wall)?\b|广泛前壁|前壁/gu, 'anterior'], [/\binferior(?: wall)?\b|下壁/gu, 'inferior'], [/\bposterior(?: wall)?\b|正?后壁/gu, 'posterior'], [/\b(?:infero|postero)?lateral(?: wall)?\b|高?侧壁/gu, 'lateral']]],
@@ -129,14 +140,14 @@ export function removeAll(t: string, patterns: RegExp[], into: string[]): string
   return out;
 }
 
-const REWRITE_FILTER = new Map<[RegExp, string][], (t: string) => boolean>();
+const REWRITE_FILTER = new Map<Rewrite[], (t: string) => boolean>();
 
 /** Apply rewrites (no record kept: they change the wording, not the disease). */
-export function rewrite(t: string, table: [RegExp, string][]): string {
+export function rewrite(t: string, table: Rewrite[]): string {
   let any = REWRITE_FILTER.get(table);
   if (!any) REWRITE_FILTER.set(table, (any = anyOf(table.map(([re]) => re))));
   if (!any(t)) return t;
   let out = t;
-  for (const [re, to] of table) out = out.replace(re, to);
+  for (const [re, to] of table) out = typeof to === 'string' ? out.replace(re, to) : out.replace(re, to as (m: string, ...g: string[]) => string);
   return out;
 }
