@@ -61,7 +61,8 @@ export function negationConflict(a: { negTerms: readonly string[]; plain: string
 
 // Cause words → cause categories. English patterns skip a negated cause ("non-alcoholic").
 const NOT = '(?<!\\bnon\\s?|\\bnot\\s|非|无)';
-const c = (source: string): RegExp => new RegExp(`${NOT}(?:${source})`, 'u');
+const SOURCES: string[] = [];
+const c = (source: string): RegExp => (SOURCES.push(source), new RegExp(`${NOT}(?:${source})`, 'u'));
 const CAUSES: [RegExp, string][] = [
   [c('\\bhypertensive\\b|\\bhypertension[- ]related\\b|高血压(?:性)?(?=[\\p{Script=Han}])(?!病|症|合并|伴|并|危|急)'), 'hypertension'],
   [c('\\bdiabetic\\b|糖尿病性'), 'diabetes'],
@@ -109,7 +110,7 @@ const PARENT: Record<string, string> = { influenza: 'virus', cmv: 'virus', pneum
 const MECHANISM = new Set(['ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic']);
 
 // one test for every cause pattern: most names state no cause
-const ANY_CAUSE = new RegExp(CAUSES.map(([re]) => `(?:${re.source})`).join('|'), 'u');
+const ANY_CAUSE = new RegExp(SOURCES.map((x) => `(?:${x})`).join('|'), 'u');
 
 /** The cause categories a name states (see the file comment). */
 export function causesOf(text: string): string[] {

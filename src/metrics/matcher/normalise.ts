@@ -172,9 +172,6 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   });
   if (mode === 'zh') {
     t = t.replace(/(?<=.{2})症(?=$|[,\s])|形成(?=$|[,\s])|(?<=[a-z0-9])\s*病(?=$|[,\s])|(?<=[肺肝]|甲状腺)\s*叶/gu, ''); // 叶: 右肺下叶 → 肺
-    // a final 病 after three characters or more (高血压病, 帕金森病, 克罗恩病), not after a lesion: 结节病 (sarcoidosis)
-    // is not a 结节, 息肉病 not a 息肉, 脂肪瘤病 not a 脂肪瘤
-    t = t.replace(/(?<=\p{Script=Han}{3})(?<![节肉瘤囊石疣斑痣压])病(?=\s*$|[,\s])/gu, '');
     // one negator (无功能 / 非功能), and 型 as 性 after a character once the type slot is read (稳定型 / 稳定性)
     t = t.replace(NEGATION_ZH_ANY, '非').replace(/(?<=\p{Script=Han})型(?=\p{Script=Han})/gu, '性');
   }
@@ -229,7 +226,9 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   if (polarity.length > 0) slots.polarity = polarity;
   if (mode === 'zh') head = units[units.length - 1] ?? '';
   const key = mode === 'en' ? [...new Set(units)].sort().join(' ') : units.join('');
-  const loose = mode === 'en' ? key : key.replace(/(?<=.)[性的](?=.)/gu, '');
+  // the loose key also leaves out a final 病 (帕金森病 / 帕金森, 阿尔茨海默病 / 阿尔茨海默症), not after a lesion:
+  // 结节病 (sarcoidosis) is not a 结节, 息肉病 not a 息肉, 脂肪瘤病 not a 脂肪瘤
+  const loose = mode === 'en' ? key : key.replace(/(?<=.)[性的](?=.)/gu, '').replace(/(?<=\p{Script=Han}{2})(?<![节肉瘤囊石疣斑痣压])病$/u, '');
   return {
     text,
     units,
