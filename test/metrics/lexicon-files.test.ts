@@ -63,3 +63,44 @@ describe('lexicon files', () => {
     expect(lexicon.warnings).toEqual([]);
   });
 });
+
+describe('the index cache (lexicon-cache.ts)', () => {
+  const withCache = <T>(dir: string, run: () => T): T => {
+    const before = process.env.CLINICALLAB_LEXICON_CACHE;
+    process.env.CLINICALLAB_LEXICON_CACHE = dir;
+    try {
+      return run();
+    } finally {
+      if (before === undefined) delete process.env.CLINICALLAB_LEXICON_CACHE;
+      else process.env.CLINICALLAB_LEXICON_CACHE = before;
+    }
+  };
+
+  it('gives the index the files give, is rebuilt when a file changes, and ignores a broken cache', () => {
+    const cache = tempDir();
+    const path = files({ groups: [group('flu', 'influenza', '流感')], include: ['parts/a.json'] }, { 'a.json': { groups: [group('cold', 'common cold', '感冒')] } });
+    const fresh = withCache('off', () => Lexicon.load(path, null)).snapshot();
+    const first = withCache(cache, () => Lexicon.load(path, null));
+    expect(readdirSync(cache)).toHaveLength(1);
+    const again = withCache(cache, () => Lexicon.load(path, null));
+    expect(again.snapshot()).toEqual(fresh);
+    expect(first.snapshot()).toEqual(fresh);
+    expect(createMatcher({ lexicon: again }).match('Flu', 'Influenza', 'en').match).toBe(false); // "flu" is no name here
+    // a changed part is another key: a second entry, and the new name is known
+    writeFileSync(join(path, '..', 'parts', 'a.json'), JSON.stringify({ groups: [group('cold', 'common cold', '感冒'), group('flu2', 'flu', '流行性感冒')] }));
+    const changed = withCache(cache, () => Lexicon.load(path, null));
+    expect(readdirSync(cache)).toHaveLength(2);
+    expect(createMatcher({ lexicon: changed }).match('Flu', 'flu', 'en').rule).toBe('exact');
+    expect(changed.size).toBe(3);
+    // a broken cache file is ignored and the index built again
+    for (const f of readdirSync(cache)) writeFileSync(join(cache, f), '{ broken');
+    expect(withCache(cache, () => Lexicon.load(path, null)).snapshot()).toEqual(withCache('off', () => Lexicon.load(path, null)).snapshot());
+  });
+
+  it('gives the bundled lexicon the same index from the cache as built afresh', () => {
+    const cache = tempDir();
+    const fresh = withCache('off', () => Lexicon.load()).snapshot();
+    withCache(cache, () => Lexicon.load());
+    expect(withCache(cache, () => Lexicon.load()).snapshot()).toEqual(fresh);
+  });
+});

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../../bench/bundled.js';
 import { analyse, basicNormalise, fullKeyOf, strip, type MatchLang, type NormaliseHooks, type Reading, type Slots, type Stripped } from './normalise.js';
+import { cacheKey, readIndex, writeIndex, type IndexSnapshot } from './lexicon-cache.js';
 import { ZhAbbreviationError, ZhAbbreviations } from './zh-abbreviations.js';
 
 export interface ConceptGroup {
@@ -82,13 +83,15 @@ function subsets<T>(items: T[], size: number, from = 0): T[][] {
   return out;
 }
 
-function readJson<T>(path: string, what: string, build: (data: unknown) => T): T {
+/** Read and build a JSON file; its text is added to `texts` (the cache key of lexicon-cache.ts) when given. */
+function readJson<T>(path: string, what: string, build: (data: unknown) => T, texts?: string[]): T {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
     throw new LexiconError(`cannot read ${what} ${path}: ${err instanceof Error ? err.message : String(err)}`);
   }
+  texts?.push(text);
   try {
     return build(JSON.parse(text.replace(/^\uFEFF/, '')));
   } catch (err) {
@@ -108,17 +111,17 @@ export class Lexicon {
   readonly zhAbbreviations: ZhAbbreviations;
   /** Problems found while indexing (a name that two groups claim); empty for a clean lexicon. */
   readonly warnings: string[] = [];
-  private readonly primary: Record<MatchLang, Map<string, string>> = { en: new Map(), zh: new Map() };
-  private readonly secondary: Record<MatchLang, Map<string, string | null>> = { en: new Map(), zh: new Map() };
+  private primary: Record<MatchLang, Map<string, string>> = { en: new Map(), zh: new Map() };
+  private secondary: Record<MatchLang, Map<string, string | null>> = { en: new Map(), zh: new Map() };
   /** zh names by their loose key (without 性 and 的): the last resort of a whole-name lookup. */
-  private readonly looseZh = new Map<string, string | null>();
+  private looseZh = new Map<string, string | null>();
   private readonly implied = new Map<string, Slots>();
   private readonly abbr = new Map<string, ConceptGroup | null>();
   private readonly words = new Map<string, string>();
   private readonly distinctPairs = new Set<string>();
-  private readonly nameTotal: number;
+  private nameTotal = 0;
 
-  private constructor(data: LexiconData, zh: ZhAbbreviations) {
+  private constructor(data: LexiconData, zh: ZhAbbreviations, snapshot?: IndexSnapshot) {
     this.zhAbbreviations = zh;
     const groups = new Map<string, ConceptGroup>();
     for (const g of data.groups) {
@@ -161,6 +164,15 @@ export class Lexicon {
       if (Object.keys(slots).length === 0) throw new LexiconError(`group "${g.id}": "implies" states no qualifier the matcher reads: "${g.implies}"`);
       this.implied.set(g.id, slots);
     }
+    if (snapshot) {
+      // the index as an earlier process built it from the same files and code (lexicon-cache.ts)
+      this.primary = { en: new Map(snapshot.primary.en), zh: new Map(snapshot.primary.zh) };
+      this.secondary = { en: new Map(snapshot.secondary.en), zh: new Map(snapshot.secondary.zh) };
+      this.looseZh = new Map(snapshot.loose);
+      this.warnings.push(...snapshot.warnings);
+      this.nameTotal = snapshot.total;
+      return;
+    }
     let total = 0;
     for (const g of groups.values()) {
       const names: [string, MatchLang[]][] = [...g.en.map((n): [string, MatchLang[]] => [n, MODES]), ...g.zh.map((n): [string, MatchLang[]] => [n, ['zh']]), ...(g.abbr ?? []).map((n): [string, MatchLang[]] => [n, MODES])];
@@ -178,8 +190,9 @@ export class Lexicon {
     this.nameTotal = total;
   }
 
-  /** A lexicon from data; `zh` is the table of Chinese abbreviations to expand (none unless given). */
-  static fromData(data: unknown, zh: ZhAbbreviations = ZhAbbreviations.none): Lexicon {
+  /** A lexicon from data; `zh` is the table of Chinese abbreviations to expand (none unless given). `snapshot` is
+   *  an index built earlier from the same data and code (lexicon-cache.ts), used instead of indexing again. */
+  static fromData(data: unknown, zh: ZhAbbreviations = ZhAbbreviations.none, snapshot?: IndexSnapshot): Lexicon {
     const d = data as LexiconData;
     if (!d || typeof d !== 'object' || !Array.isArray(d.groups)) throw new LexiconError('a lexicon needs a "groups" array');
     for (const [i, g] of d.groups.entries()) {
@@ -189,14 +202,15 @@ export class Lexicon {
       if (g.usual !== undefined && (typeof g.usual !== 'boolean' || g.parent === undefined)) throw new LexiconError(`group "${g.id}": "usual" is true or false, and only for a group with a "parent"`);
       if (g.implies !== undefined && (typeof g.implies !== 'string' || g.implies.trim() === '')) throw new LexiconError(`group "${g.id}": "implies" is a qualifier text such as "stage 5"`);
     }
-    return new Lexicon(d, zh);
+    return new Lexicon(d, zh, snapshot);
   }
 
   /** The lexicon at `path` (with the files its `include` lists, relative to it) and the Chinese abbreviation
    *  table at `zhPath` (null: none). An error names the file, and the group or pair it is about. */
   static load(path: string = DEFAULT_LEXICON_PATH, zhPath: string | null = DEFAULT_ZH_ABBREVIATIONS_PATH): Lexicon {
-    const zh = zhPath === null ? ZhAbbreviations.none : readJson(zhPath, 'the zh abbreviation table', (d) => ZhAbbreviations.from(d));
-    const main = readJson(path, 'the lexicon', (d) => d as LexiconData);
+    const texts: string[] = [];
+    const zh = zhPath === null ? ZhAbbreviations.none : readJson(zhPath, 'the zh abbreviation table', (d) => ZhAbbreviations.from(d), texts);
+    const main = readJson(path, 'the lexicon', (d) => d as LexiconData, texts);
     if (!main || typeof main !== 'object') throw new LexiconError(`${path}: a lexicon is a JSON object`);
     const merged: LexiconData = { ...main, groups: [...(Array.isArray(main.groups) ? main.groups : [])], distinct: [...(main.distinct ?? [])], words: { ...(main.words ?? {}) } };
     const where = new Map<string, string>(merged.groups.map((g) => [g?.id, path]));
@@ -204,7 +218,7 @@ export class Lexicon {
     for (const rel of main.include ?? []) {
       if (typeof rel !== 'string' || rel.trim() === '') throw new LexiconError(`${path}: "include" lists file paths, got ${JSON.stringify(rel)}`);
       const file = resolve(dirname(path), rel);
-      const part = readJson(file, 'the lexicon part', (d) => d as LexiconData);
+      const part = readJson(file, 'the lexicon part', (d) => d as LexiconData, texts);
       if (!part || typeof part !== 'object' || !Array.isArray(part.groups)) throw new LexiconError(`${file}: a lexicon part needs a "groups" array`);
       for (const g of part.groups) {
         const prev = where.get(g?.id);
@@ -223,8 +237,12 @@ export class Lexicon {
         if (missing !== undefined) throw new LexiconError(`${file}: distinct pair [${pair.join(', ')}]: "${missing}" does not exist`);
       }
     }
+    const key = cacheKey(texts);
     try {
-      return Lexicon.fromData(merged, zh);
+      const cached = readIndex(key);
+      const lexicon = Lexicon.fromData(merged, zh, cached);
+      if (!cached) writeIndex(key, lexicon.snapshot());
+      return lexicon;
     } catch (err) {
       if (!(err instanceof LexiconError)) throw err;
       const id = /group "([^"]+)"|"([^"]+)" does not exist/.exec(err.message);
@@ -237,6 +255,18 @@ export class Lexicon {
   static default(): Lexicon {
     cached ??= Lexicon.load();
     return cached;
+  }
+
+  /** The name index, as lexicon-cache.ts keeps it. */
+  snapshot(): IndexSnapshot {
+    return {
+      version: 1,
+      primary: { en: [...this.primary.en], zh: [...this.primary.zh] },
+      secondary: { en: [...this.secondary.en], zh: [...this.secondary.zh] },
+      loose: [...this.looseZh],
+      warnings: [...this.warnings],
+      total: this.nameTotal,
+    };
   }
 
   /** Number of concept groups. */

@@ -1,23 +1,28 @@
 /**
  * The diagnosis matcher behind the PD and FD scores ("robust synonym alignment" in the paper, never published):
- * does a predicted diagnosis name the gold disease? Pure, synchronous and explained. Rules, first that decides:
+ * does a predicted diagnosis name the gold disease? Pure, synchronous and explained. Rules, first that decides
+ * (docs/metrics.md has the policy behind each):
  *
- *  empty        the prediction (or gold) has nothing left after normalisation → no match
  *  exact        equal after `basicNormalise` (case, width, punctuation, spelling, list markers) → 1.0
+ *  empty        the prediction (or gold) has nothing left after normalisation → no match; two names that state
+ *               only a stage or class (心功能Ⅲ级 / NYHA Ⅲ级) are compared by it
  *  lexicon      both readings fall in one concept group of the lexicon → 0.95 (0.9 via a cause/alias reading);
- *               or the prediction names a narrower concept (more specific: "AML" for "leukaemia") → 0.9 unless
- *               `narrowerPrediction` is false; or a broader one ("leukaemia" for "AML") → 0.9 only as
- *               `broaderPrediction` allows: 'usual' (default) when the gold is marked in the lexicon as the usual
- *               form of the broader concept ("rectal cancer" for "rectal adenocarcinoma"), 'always', or 'never'
+ *               or the prediction names a narrower concept (more specific: "AML" for "leukaemia", an acute
+ *               exacerbation of the gold disease) → 0.9 unless `narrowerPrediction` is false; or a broader one
+ *               ("leukaemia" for "AML") → 0.9 only as `broaderPrediction` allows: 'usual' (default) when the gold is
+ *               marked in the lexicon as the usual form of the broader concept ("rectal cancer" for "rectal
+ *               adenocarcinoma"), 'always', or 'never'
  *  distinct     the lexicon lists the two concepts as different diseases → no match
- *  qualifier    a slot conflict (acute vs chronic, type 1 vs 2, left vs right, hyper vs hypo, primary vs
- *               secondary …) → no match; otherwise equal after dropping qualifiers, hedges, complications,
- *               parentheses (English word order ignored) → match 0.9
- *  broader      the lexicon relates the names, but the policy refuses the direction (see lexicon) → no match;
- *  narrower     the fuzzy rules below are not tried
+ *  qualifier    the names conflict (normalise.ts, stage.ts, negation.ts): a slot both state with no value in
+ *               common (acute vs chronic, type 1 vs 2, left vs right, hyper vs hypo, primary vs secondary …), a
+ *               conflicting stage, grade, class, severity or phase (a concept's `implies` counts), a term negated
+ *               on one side only, two different stated causes → no match; otherwise equal after dropping
+ *               qualifiers, hedges, complications, parentheses (English word order ignored) → match 0.9
+ *  broader      the lexicon relates the names, or one is an acute exacerbation of the other, but the policy
+ *  narrower     refuses the direction → no match; the fuzzy rules are not tried
  *  containment  one core inside the other, sharing the head (en: the word set of one inside the other's, same
  *               head word; zh: a suffix, or prefix + inserted modifier + suffix), the shorter still specific
- *               (not just "carcinoma" / "肺炎") → 0.6–0.9 by size ratio
+ *               (not just "carcinoma" / "肺炎"), no other entity made by the rest (pseudo-, 假性, in situ) → 0.6–0.9
  *  overlap      Dice coefficient ≥ threshold (default 0.8) on English word sets / Chinese character bigrams,
  *               same head → the Dice value
  *  none         otherwise; score is the best Dice seen (below the threshold), 0 when the lexicon knows both
@@ -26,10 +31,10 @@
  * Chinese abbreviations (心梗 → 心肌梗死, the lexicon's zh-abbreviations table) are expanded in both names before
  * any rule but `exact` reads them, and every explanation lists the expansions made.
  *
- * Readings (normalise.ts): prediction main/head/alias, gold main/head/cause/alias. Complications ("with …",
- * "伴…") are dropped; the gold's named cause counts ("heart failure due to DCM" is matched by "DCM") but the
- * prediction's does not (a model naming anaemia "due to CKD" did not name CKD as its diagnosis). Aliases
- * (parenthesised parts) only count through the lexicon and qualifier rules.
+ * Readings (normalise.ts): prediction main/head/alias/joined, gold main/head/cause/alias/joined. Complications
+ * ("with …", "伴…") are dropped from the head; the gold's named cause counts ("heart failure due to DCM" is matched
+ * by "DCM") but the prediction's does not (a model naming anaemia "due to CKD" did not name CKD as its
+ * diagnosis). Aliases (parenthesised parts) only count through the lexicon and qualifier rules.
  * When a whole name is a lexicon name ("heart failure with preserved ejection fraction", "cirrhosis due to
  * hepatitis B"), its head and cause readings are dropped: they are parts of that one concept.
  *
