@@ -228,8 +228,8 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   if (mode === 'zh') head = units[units.length - 1] ?? '';
   const key = mode === 'en' ? [...new Set(units)].sort().join(' ') : units.join('');
   // the loose key also leaves out a final 病 (帕金森病 / 帕金森, 阿尔茨海默病 / 阿尔茨海默症), not after a lesion:
-  // 结节病 (sarcoidosis) is not a 结节, 息肉病 not a 息肉, 脂肪瘤病 not a 脂肪瘤
-  const loose = mode === 'en' ? key : key.replace(/(?<=.)[性的](?=.)/gu, '').replace(/(?<=\p{Script=Han}{2})(?<![节肉瘤囊石疣斑痣压])病$/u, '');
+  // 结节病 (sarcoidosis) is not a 结节, 息肉病 not a 息肉, 脂肪瘤病 not a 脂肪瘤 (but 肾结石病 is a 肾结石)
+  const loose = mode === 'en' ? key : key.replace(/(?<=.)[性的](?=.)/gu, '').replace(/(?<=\p{Script=Han}{2})(?<![节肉瘤囊疣斑痣压])病$/u, '');
   return {
     text,
     units,

@@ -38,7 +38,7 @@ export const EXPLANATION = /\s*[:;]|\s-+\s|,?\s(?:based on|given|because|as evid
  * variceal haemorrhage) and phrases that look like a complication but qualify the name ("with acute
  * exacerbation", "with severe features").
  */
-const ITIS: Record<string, string> = { appendix: 'appendicitis', gallbladder: 'cholecystitis', pancreas: 'pancreatitis', stomach: 'gastritis', colon: 'colitis', bladder: 'cystitis', tonsil: 'tonsillitis', tonsils: 'tonsillitis', pericardium: 'pericarditis', myocardium: 'myocarditis', esophagus: 'esophagitis', prostate: 'prostatitis', epididymis: 'epididymitis', meninges: 'meningitis', brain: 'encephalitis' };
+const ITIS: Record<string, string> = { breast: 'mastitis', appendix: 'appendicitis', gallbladder: 'cholecystitis', pancreas: 'pancreatitis', stomach: 'gastritis', colon: 'colitis', bladder: 'cystitis', tonsil: 'tonsillitis', tonsils: 'tonsillitis', pericardium: 'pericarditis', myocardium: 'myocarditis', esophagus: 'esophagitis', prostate: 'prostatitis', epididymis: 'epididymitis', meninges: 'meningitis', brain: 'encephalitis' };
 
 type Rewrite = [RegExp, string | ((m: string, ...groups: string[]) => string)];
 
@@ -49,7 +49,11 @@ export const REWRITES: Rewrite[] = [
   [/\s(?:with|in)\s+(?:an?\s+)?(?=acute exacerbation\b)/g, ' '],
   [/\s(?:with|in)\s+(?:an?\s+)?(?=exacerbation\b)/g, ' '],
   [/\swith severe features\b/g, ' severe'],
-  [/\binflammation of (?:the )?(appendix|gallbladder|pancreas|stomach|colon|bladder|tonsils?|pericardium|myocardium|esophagus|prostate|epididymis|meninges|brain)\b/g, (_m: string, organ: string) => ITIS[organ] ?? _m],
+  [/\binflammation of (?:the )?(breast|appendix|gallbladder|pancreas|stomach|colon|bladder|tonsils?|pericardium|myocardium|esophagus|prostate|epididymis|meninges|brain)\b/g, (_m: string, organ: string) => ITIS[organ] ?? _m],
+  // a past infarction is an old one; an incisional hernia is postoperative by definition
+  [/\b(?:prior|previous|history of|remote)\s+(?=(?:myocardial |cerebral )?infarction\b|mi\b)/g, 'old '],
+  [/\bpost ?operative\s+(?=(?:ventral |abdominal )?incisional hernia)/g, ''],
+  [/(?:腹部)?手术后(?=切口疝)/gu, ''],
   [/恶性肿瘤/gu, '癌'],
   // a complication written onto its disease: 十二指肠溃疡出血 is 十二指肠溃疡伴出血
   [/(?<=溃疡|静脉曲张|息肉|憩室)(?=出血|穿孔|梗阻|狭窄)/gu, '伴'],
@@ -75,6 +79,11 @@ export const ZH_VARIANTS: Rewrite[] = [
   [/(?<=[心肝脾肺肾胰])脏(?!器)/gu, ''],
   [/瓣膜|瓣口/gu, '瓣'],
   [/蒂扭转/gu, '扭转'],
+  [/耳聋/gu, '聋'],
+  [/疼/gu, '痛'],
+  [/肠道(?=梗阻|感染|出血|肿瘤|息肉|狭窄|穿孔)/gu, '肠'],
+  // 部 after a part of the body says nothing more: 胰头部癌 is 胰头癌, 鼻咽部 is 鼻咽 (not 部分, 部位)
+  [/(?<=\p{Script=Han})部(?![分位])(?=\p{Script=Han})/gu, ''],
   [/变态反应性|变应性/gu, '过敏性'],
   [/(?<!乳房|乳腺)肥大/gu, '增生'],
   [/乳房/gu, '乳腺'],
@@ -87,6 +96,7 @@ export const ZH_VARIANTS: Rewrite[] = [
 export const DROP: RegExp[] = [
   /\b(?:extensive|massive|significant|marked|(?:un)?complicated|recurrent|relapsed|relapsing|refractory|initial|first episode|episode|new onset|newly diagnosed|early|advanced|late|progressive|paroxysmal|persistent|permanent|long standing|intermittent|perforated|ruptured(?= (?:\w+ ){0,2}(?:ectopic|tubal|pregnancy|cyst|varic\w*|corpus|membranes?|abscess|plaque))|incarcerated|strangulated|(?:ir)?reducible|obstructed|(?:poorly|well|suboptimally|inadequately|un)? ?controlled|confirmed|proven|biopsy proven|clinical(?:ly)?|simple|solitary|single|multifocal|generalized|localized|diffuse(?! large))\b|(?<=\b(?:ulcer|appendicitis|diverticulitis) )perforation\b/g,
   /\bmultiple(?= (?:uterine|fibroid|leiomyom|myom|nodule|cyst|calcul|stone|polyp|fracture|lesion|metasta|adenoma|hemangioma))/g,
+  /\b(?:pediatric|paediatric|childhood)(?= \w)|\bin (?:children|infants)\b|小儿|儿童(?!期)/gu,
   /\b(?:very high|high|intermediate high|intermediate low|intermediate|moderate|low)[- ]risk\b/g,
   /\b(?:phase|score|tier|group)\s*\d{1,2}[a-d]?(?:\s*-\s*\d{1,2}[a-d]?)?\b/g,
   /\b(?:bi|ti|li|pi|c ?ti|acr ?ti|o) ?rads\s*\d[a-c]?\b/g,
