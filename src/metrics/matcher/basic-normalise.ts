@@ -14,7 +14,10 @@ const ROMAN_RE = '(x|ix|iv|v?i{1,3}|v)';
 
 // The patterns of layer 1 that are built from parts, compiled once.
 const HAN_HYPHEN = new RegExp(`(${H})\\s*-\\s*(?=${H})`, 'gu');
-const CLASS_NUMERAL = new RegExp(`\\b(type|stage|grade|class|killip|nyha|ccs|gold|fontaine|rutherford|meyerding|hunt hess|cin|phase|degree|lee|who|figo|level|tier|group)(\\s+(?:(?:class|grade|stage|functional class)\\s*)?)${ROMAN_RE}([a-d]?\\d?)\\b`, 'g');
+const CLASS_KEYS = '(type|stage|grade|class|killip|nyha|ccs|gold|fontaine|rutherford|meyerding|hunt hess|cin|phase|degree|lee|who|figo|level|tier|group)';
+const CLASS_NUMERAL = new RegExp(`\\b${CLASS_KEYS}(\\s+(?:(?:class|grade|stage|functional class)\\s*)?)${ROMAN_RE}([a-d]?\\d?)\\b`, 'g');
+// the second numeral of a range after one of those words: NYHA II-III → nyha 2-3, stage II to III → stage 2-3
+const CLASS_RANGE_END = new RegExp(`\\b${CLASS_KEYS}(\\s+(?:(?:class|grade|stage|functional class)\\s*)?)(\\d{1,2}[a-d]?\\d?)(?:\\s*(?:-|to|/)\\s*|\\s+)${ROMAN_RE}([a-d]?)\\b`, 'g');
 // a Roman numeral before 型/级/期/度/类, also with a sub-stage letter and number: Ⅲ级, ⅢB期, IVA期, IB1期
 const ROMAN_BEFORE_CLASS = new RegExp(`(?<![a-z])${ROMAN_RE}([a-d]\\d?)?(?=\\s*[型级期度类])`, 'g');
 // a Roman numeral range before 级/期: NYHA Ⅲ-Ⅳ级, Ⅰ~Ⅱ度
@@ -62,7 +65,7 @@ export function basicNormalise(input: unknown): string {
     .replace(ROMAN_RANGE, (_m, r: string) => `${ROMAN[r] ?? r}-`)
     .replace(CLASS_NUMERAL, (_m, k: string, sp: string, r: string, sfx: string) => `${k}${sp}${ROMAN[r] ?? r}${sfx}`)
     .replace(ROMAN_BEFORE_CLASS, (_m, r: string, sfx?: string) => `${ROMAN[r] ?? r}${sfx ?? ''}`)
-    .replace(/\b(stage|grade|class)\s+(\d{1,2}[a-d]?\d?)(?:\s*(?:-|to)\s*|\s+)(x|ix|iv|v?i{1,3}|v)([a-d]?)\b/g, (_m, k: string, a: string, r: string, sfx: string) => `${k} ${a}-${ROMAN[r] ?? r}${sfx}`)
+    .replace(CLASS_RANGE_END, (_m, k: string, sp: string, a: string, r: string, sfx: string) => `${k}${sp}${a}-${ROMAN[r] ?? r}${sfx}`)
     .replace(/[一二三四五六](?=[型级期度])/g, (c) => CN_NUM[c] ?? c);
   // Whitespace: a space between two Chinese parts separates items (心力衰竭 心功能3级); elsewhere next to Chinese it is noise.
   t = t

@@ -71,7 +71,8 @@ export class LexiconError extends Error {
 /** Latin words never expanded as abbreviations even if a group lists them (they are ordinary English). */
 const COMMON_WORDS = new Set(['all', 'as', 'an', 'or', 'is', 'it', 'on', 'at', 'no', 'not', 'in', 'to', 'be', 'of', 'by', 'if', 'up', 'us', 'am', 'do', 'so', 'me', 'we', 'he']);
 const MODES: MatchLang[] = ['en', 'zh'];
-const NEGATIVE_UNIT = /^(?:non|not|no|without|pseudo|非|不|无|未|假)$/u;
+// words that make another entity of the name they sit in (a residue never names the concept: "carcinoma in situ")
+const NEGATIVE_UNIT = /^(?:non|not|no|without|pseudo|situ|非|不|无|未|假)$/u;
 
 let cached: Lexicon | undefined;
 

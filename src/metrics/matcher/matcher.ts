@@ -134,9 +134,10 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     if (hit) return hit;
     const a = analyse(text, lang, lexicon.hooks);
     let reads = a.readings.map((r) => ({ r, hit: lexicon.lookup(r.s, a.mode) }));
-    // A whole name the lexicon knows ("heart failure with preserved ejection fraction", "cirrhosis due to
-    // hepatitis B") is one concept: its head and cause are parts of that name, not readings of their own.
-    if (reads[0]?.hit?.whole) reads = reads.filter((x) => x.r.kind !== 'head' && x.r.kind !== 'cause');
+    // A whole name the lexicon knows ("cirrhosis due to hepatitis B", "otitis media with effusion") is one
+    // concept: its cause is part of that name, not a reading of its own. Its head stays a reading of a prediction
+    // only (see match): "type 1 diabetes with hypoglycaemia" still names a type 1 diabetes.
+    if (reads[0]?.hit?.whole) reads = reads.filter((x) => x.r.kind !== 'cause');
     // a joined reading ("mixed haemorrhoids" from "haemorrhoids (mixed)") only counts as a name the lexicon knows whole
     reads = reads.filter((x) => x.r.kind !== 'joined' || x.hit?.whole === true);
     const prepared = { a, reads };
@@ -192,7 +193,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
 
   const match = (predicted: string, gold: string, lang: MatchLang): MatchResult => {
     const P = prepare(predicted, lang);
-    const G = prepare(gold, lang);
+    const G0 = prepare(gold, lang);
+    // a gold name the lexicon knows whole is that concept only: "otitis media with effusion" is not any otitis media
+    const G = G0.reads[0]?.hit?.whole ? { ...G0, reads: G0.reads.filter((x) => x.r.kind !== 'head') } : G0;
     if (P.a.basic !== '' && P.a.basic === G.a.basic) return { match: true, rule: 'exact', score: 1, explanation: `equal after normalisation: "${G.a.basic}"` };
     if (P.a.empty && G.a.empty) {
       // two names that state only a stage or class ("NYHA Ⅲ级" / "心功能3级", items of a preliminary list)
@@ -210,7 +213,11 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     // The prediction's named cause counts only when it names the kind of its head ("hyperthyroidism due to Graves
     // disease" names Graves disease; "anaemia due to CKD" does not name CKD as the diagnosis).
     const headHits = P.reads.filter((r) => (r.r.kind === 'main' || r.r.kind === 'head') && r.hit).map((r) => r.hit!.id);
-    const preds = P.reads.filter((r) => r.r.kind !== 'cause' || (r.hit !== undefined && headHits.some((h) => lexicon.relation(r.hit!.id, h) === 'narrower')));
+    // A prediction the lexicon knows whole as a disease it lists as distinct from the gold ("diabetes with
+    // nephropathy" — diabetic nephropathy — for "diabetes") is read as that concept only, not through its head.
+    const whole = P.reads[0]?.hit?.whole ? P.reads[0].hit.id : undefined;
+    const distinctWhole = whole !== undefined && G.reads.some((g) => g.hit !== undefined && lexicon.isDistinct(whole, g.hit.id));
+    const preds = P.reads.filter((r) => (r.r.kind !== 'head' || !distinctWhole) && (r.r.kind !== 'cause' || (r.hit !== undefined && headHits.some((h) => lexicon.relation(r.hit!.id, h) === 'narrower'))));
     const isCore = (r: Read): boolean => r.r.kind === 'main' || r.r.kind === 'head' || r.r.kind === 'joined';
 
     let refused: MatchResult | undefined;

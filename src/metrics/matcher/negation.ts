@@ -65,7 +65,7 @@ const SOURCES: string[] = [];
 const c = (source: string): RegExp => (SOURCES.push(source), new RegExp(`${NOT}(?:${source})`, 'u'));
 const CAUSES: [RegExp, string][] = [
   [c('\\bhypertensive\\b|\\bhypertension[- ]related\\b|高血压(?:性)?(?=[\\p{Script=Han}])(?!病|症|合并|伴|并|危|急)'), 'hypertension'],
-  [c('\\bdiabetic\\b|糖尿病性'), 'diabetes'],
+  [c('\\bdiabetic\\b|糖尿病性?(?=[\\p{Script=Han}])(?!合并|伴|并|前期)'), 'diabetes'],
   [c('\\balcohol(?:ic)?\\b|\\bethanol\\b|酒精|乙醇'), 'alcohol'],
   [c('\\bbiliary(?= (?:acute )?pancreatitis)|\\bgallstone(?= (?:acute )?pancreatitis| induced)|胆源性|胆石性|结石性(?=胰)|胆源'), 'gallstone'],
   [c('\\bhyperlipid\\w*|\\bhypertriglycerid\\w*|\\blipid[- ]induced|高脂血症|高甘油三酯|高三酰甘油|高脂性'), 'lipid'],
@@ -99,6 +99,14 @@ const CAUSES: [RegExp, string][] = [
   [c('\\bperipartum\\b|围产期|围生期'), 'peripartum'],
   [c('\\bradiation[- ]induced\\b|\\bradiation\\b|放射性'), 'radiation'],
   [c('\\buterine atony\\b|宫缩乏力'), 'atony'],
+  [c('\\bretained placenta\\b|\\bretained products\\b|胎盘滞留|胎盘残留|胎盘植入'), 'placenta'],
+  [c('\\banticoagula\\w*|\\bwarfarin\\b|抗凝'), 'anticoagulant'],
+  [c('\\bpostmenopausal\\b|绝经后'), 'postmenopausal'],
+  [c('\\bsenile\\b|老年性'), 'senile'],
+  [c('\\bsmok\\w*|吸烟'), 'smoking'],
+  [c('\\bcontrast[- ]induced\\b|造影剂'), 'contrast'],
+  [c('\\bnsaid\\w*|非甾体'), 'nsaid'],
+  [c('\\bhelicobacter\\b|\\bh pylori\\b|幽门螺杆菌'), 'hpylori'],
   // the mechanism, a separate question from the cause: ischaemic (cardioembolic, atherothrombotic) or haemorrhagic
   [c('\\bcardioembolic\\b|\\bcardiac embol\\w*|\\bcardiogenic (?:cerebral )?embol\\w*|心源性(?=脑|栓)'), 'cardioembolic'],
   [c('\\batherothrombotic\\b|\\blarge artery atheroscler\\w*|大动脉粥样硬化'), 'atherothrombotic'],

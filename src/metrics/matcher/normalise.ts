@@ -32,7 +32,7 @@ import { basicNormalise } from './basic-normalise.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_NAMES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type SlotName, type Slots } from './qualifiers.js';
 import { readStages, stageConflict } from './stage.js';
-import { splitName } from './structure.js';
+import { joinedReadings, splitName } from './structure.js';
 
 export type MatchLang = 'zh' | 'en';
 
@@ -158,7 +158,7 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
         let v = value ?? String(groups[captured] ?? m);
         if (name === 'degree' && captured >= 0 && captured <= 3) v = String(captured + 1);
         const list = (slots[name] ??= []);
-        if (!list.includes(v)) list.push(v);
+        for (const one of v.split('+')) if (!list.includes(one)) list.push(one);
         dropped.push(m.trim());
         return ' ';
       });
@@ -320,18 +320,7 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
       if (a.length >= 2 && t.length >= 2 && a.slice(-1) === t.slice(-1)) texts.push(['joined', `${t.slice(0, -1)}${a}`]);
     }
   }
-  // an English "X with Y and Z" also read as "X with Y" (rheumatic heart disease with mitral stenosis and AF)
-  if (mode === 'en') {
-    const w = t.indexOf(' with ');
-    const and = w >= 0 ? t.indexOf(' and ', w + 6) : -1;
-    if (and > 0) texts.push(['joined', t.slice(0, and)]);
-  }
-  // a Chinese "X伴Y" read as one name: 2型糖尿病伴周围神经病变 → 2型糖尿病周围神经病变 (a complication named through its
-  // parent disease, as the lexicon knows it: 糖尿病周围神经病变)
-  if (mode === 'zh') {
-    const parts2 = t.split(/伴有|伴发|伴|合并|并发|并(?!发)/u);
-    if (parts2.length === 2 && parts2.every((x) => x.length >= 2)) texts.push(['joined', parts2.join('')]);
-  }
+  for (const j of joinedReadings(t, mode)) texts.push(['joined', j]);
   const seen = new Set<string>();
   const readings: Reading[] = [];
   const parenSlots: Slots[] = [];
@@ -342,6 +331,9 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
     else if (kind === 'alias') parenSlots.push(s.slots);
   }
+  // a cause in parentheses is the name's cause: 产后出血（宫缩乏力） vs 产后出血（胎盘滞留）
+  const parenCauses = parts.flatMap((a) => causesOf(a));
+  if (readings[0] && parenCauses.length > 0) readings[0].s.causes = [...new Set([...readings[0].s.causes, ...parenCauses])];
   // a parenthesised part that is only qualifiers ("腹股沟斜疝（左）", "主动脉夹层（Stanford A型）") states them for the name
   for (const r of readings) {
     if ((r.kind !== 'main' && r.kind !== 'head') || parenSlots.length === 0) continue;

@@ -4,7 +4,7 @@
  * grades, severity and phase are read by stage.ts, negation and causes by negation.ts. Pure data and two helpers.
  */
 
-export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation'] as const;
+export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation'] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 export type Slots = Partial<Record<SlotName, string[]>>;
 
@@ -38,7 +38,7 @@ export const EXPLANATION = /\s*[:;]|\s-+\s|,?\s(?:based on|given|because|as evid
  * variceal haemorrhage) and phrases that look like a complication but qualify the name ("with acute
  * exacerbation", "with severe features").
  */
-const ITIS: Record<string, string> = { breast: 'mastitis', appendix: 'appendicitis', gallbladder: 'cholecystitis', pancreas: 'pancreatitis', stomach: 'gastritis', colon: 'colitis', bladder: 'cystitis', tonsil: 'tonsillitis', tonsils: 'tonsillitis', pericardium: 'pericarditis', myocardium: 'myocarditis', esophagus: 'esophagitis', prostate: 'prostatitis', epididymis: 'epididymitis', meninges: 'meningitis', brain: 'encephalitis' };
+export const ITIS: Record<string, string> = { breast: 'mastitis', appendix: 'appendicitis', gallbladder: 'cholecystitis', pancreas: 'pancreatitis', stomach: 'gastritis', colon: 'colitis', bladder: 'cystitis', tonsil: 'tonsillitis', tonsils: 'tonsillitis', pericardium: 'pericarditis', myocardium: 'myocarditis', esophagus: 'esophagitis', prostate: 'prostatitis', epididymis: 'epididymitis', meninges: 'meningitis', brain: 'encephalitis' };
 
 type Rewrite = [RegExp, string | ((m: string, ...groups: string[]) => string)];
 
@@ -50,6 +50,7 @@ export const REWRITES: Rewrite[] = [
   [/\s(?:with|in)\s+(?:an?\s+)?(?=exacerbation\b)/g, ' '],
   [/\swith severe features\b/g, ' severe'],
   [/\binflammation of (?:the )?(breast|appendix|gallbladder|pancreas|stomach|colon|bladder|tonsils?|pericardium|myocardium|esophagus|prostate|epididymis|meninges|brain)\b/g, (_m: string, organ: string) => ITIS[organ] ?? _m],
+  [/\b(breast|appendix|gallbladder|pancreas|stomach|colon|bladder|tonsils?|pericardium|myocardium|esophagus|prostate|epididymis|meninges|brain) inflammation\b/g, (_m: string, organ: string) => ITIS[organ] ?? _m],
   // a past infarction is an old one; an incisional hernia is postoperative by definition
   [/\b(?:prior|previous|history of|remote)\s+(?=(?:myocardial |cerebral )?infarction\b|mi\b)/g, 'old '],
   [/\bpost ?operative\s+(?=(?:ventral |abdominal )?incisional hernia)/g, ''],
@@ -63,7 +64,8 @@ export const REWRITES: Rewrite[] = [
 ];
 
 /** Chinese wording variants written one way before a name is read: 粘/黏, 综合症/综合征, 返流/反流, 机能/功能,
- *  食道/食管, a transliteration's 氏, 周围/周 (肛门周围脓肿 is 肛周脓肿), 疾病/病, an organ's 脏 (肾脏病 is 肾病),
+ *  食道/食管, a transliteration's 氏, 周围/周 (肛门周围脓肿 is 肛周脓肿), 疾病/疾患/病, 脓疡/脓肿, 阻塞性/梗阻性,
+ *  硬膜下/硬脑膜下 (血肿, 出血, 积液), 中风/卒中, 胸膜腔/胸腔, 占位/肿块/肿物, an organ's 脏 (肾脏病 is 肾病),
  *  瓣膜/瓣, 变应性/过敏性, 肥大/增生 (腺样体, 前列腺, 扁桃体), 乳房/乳腺, 鼻旁窦/鼻窦, 心包腔积液/心包积液. 型 and 性 after a character (稳定型/稳定性心绞痛) are made one later, once the type slot is read. */
 export const ZH_VARIANTS: Rewrite[] = [
   [/粘/gu, '黏'],
@@ -75,7 +77,13 @@ export const ZH_VARIANTS: Rewrite[] = [
   [/肛门周围?(?=脓肿|炎|瘘|湿疹|皮炎|血肿|感染)/gu, '肛周'],
   [/肩关节周围?炎/gu, '肩周炎'],
   [/周围(?!型|神经|血管|血)/gu, '周'],
-  [/疾病/gu, '病'],
+  [/疾病|疾患/gu, '病'],
+  [/中风/gu, '卒中'],
+  [/胸膜腔/gu, '胸腔'],
+  [/占位性?病变|占位|肿块/gu, '肿物'],
+  [/脓疡/gu, '脓肿'],
+  [/阻塞性/gu, '梗阻性'],
+  [/(?<![脑脊])硬膜(?=[下外](?:血肿|出血|积液|积脓|脓肿))/gu, '硬脑膜'],
   [/(?<=[心肝脾肺肾胰])脏(?!器)/gu, ''],
   [/瓣膜|瓣口/gu, '瓣'],
   [/蒂扭转/gu, '扭转'],
@@ -120,6 +128,8 @@ const SLOTS: [SlotName, Rule[]][] = [
   ['level', [[/\b(?:upper|high(?= rect))\b|高位|上(?=消化道|肢|叶|段|呼吸道|尿路|极|腹)/gu, 'upper'], [/\b(?:lower|low(?= rect))\b|低位|下(?=消化道|肢|叶|段|呼吸道|尿路|极|腹)/gu, 'lower'], [/\b(?:middle|mid)\b|中(?=叶|段)/gu, 'middle']]],
   ['site', [[/\banteroseptal\b|前间壁/gu, 'anteroseptal'], [/\banterolateral\b|前侧壁/gu, 'anterolateral'], [/\binferoposterior\b|下后壁/gu, 'inferoposterior'], [/\banterior(?: wall)?\b|广泛前壁|前壁/gu, 'anterior'], [/\binferior(?: wall)?\b|下壁/gu, 'inferior'], [/\bposterior(?: wall)?\b|正?后壁/gu, 'posterior'], [/\b(?:infero|postero)?lateral(?: wall)?\b|高?侧壁/gu, 'lateral']]],
   ['degree', [[/\b(?:(first|1st)|(second|2nd)|(third|3rd)|(fourth|4th))[- ]degree\b|\bdegree\s*(\d)\b|(\d)\s*度/gu]]],
+  // histological differentiation, a grade: well vs poorly differentiated adenocarcinoma conflict (未分化癌 is an entity)
+  ['differentiation', [[/\bwell to moderately differentiated\b|高-?中分化/gu, 'well+moderate'], [/\bmoderately to poorly differentiated\b|中-?低分化/gu, 'moderate+poor'], [/\b(?:well|highly) differentiated\b|高分化/gu, 'well'], [/\bmoderately differentiated\b|中分化/gu, 'moderate'], [/\bpoorly differentiated\b|低分化/gu, 'poor']]],
   ['completeness', [[/\b(?:incomplete|partial)\b|不完全性?|部分性?|不全性?(?=流产|肠梗阻|骨折|脱位|性)/gu, 'partial'], [/\b(?:complete|total)\b|完全性?/gu, 'complete']]],
 ];
 

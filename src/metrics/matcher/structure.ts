@@ -4,10 +4,11 @@
  * Pure.
  */
 import type { MatchLang } from './normalise.js';
+import { ITIS } from './qualifiers.js';
 
 const CAUSE_EN = /\s(?:due to|secondary to|caused by|resulting from|induced by|attributable to|from)\s/;
 const COMPLICATION_EN = /\s(?:with|w\/|complicated by|accompanied by|associated with|superimposed on|plus)\s|,/;
-const LOCATION_EN = /\s(?:in|involving|affecting|at|within|on)\s/;
+const LOCATION_EN = /\s(?:in(?! situ\b)|involving|affecting|at|within|on)\s/; // "carcinoma in situ" is no location
 const CAUSE_ZH = /所致的?|引起的?|导致的?|继发于|相关性?(?=\p{Script=Han})|(?<=\p{Script=Han}{2})致(?!密|病|死|命|瘤|畸|敏|心律|残|盲|聋)/u;
 const COMPLICATION_ZH = /伴有|伴发|伴|合并|并发|并(?!发)|,|、|;/u;
 
@@ -46,3 +47,37 @@ export function splitName(main: string, mode: MatchLang): { head: string; cause?
   return { head: cutAt(rest, COMPLICATION_ZH), cause };
 }
 
+
+// the organ of an inflammation ("pancreatitis" → pancreas), for a complication written as a bare lesion after it
+const ORGAN_OF: Record<string, string> = { ...Object.fromEntries(Object.entries(ITIS).map(([organ, itis]) => [itis, organ])), hepatitis: 'liver', pyelonephritis: 'kidney' };
+const JOIN_ZH = /伴有|伴发|伴|合并|并发|并(?!发)/u;
+
+/**
+ * Other readings of a name with a complication, each to count only as a name the lexicon knows whole (matcher.ts):
+ * an English "X with Y and Z" as "X with Y" (rheumatic heart disease with mitral stenosis and AF); "X with Y" and
+ * "X伴Y" as one name ("hyperthyroidism with heart disease" → hyperthyroid heart disease, 2型糖尿病伴周围神经病变 →
+ * 2型糖尿病周围神经病变, as the lexicon knows 糖尿病周围神经病变); and a bare lesion after an inflammation as the lesion of its organ ("acute pancreatitis with pseudocyst" → pancreatic
+ * pseudocyst, 急性阑尾炎伴周围脓肿 → 阑尾周围脓肿): a complication named through its parent disease.
+ */
+export function joinedReadings(t: string, mode: MatchLang): string[] {
+  const out: string[] = [];
+  if (mode === 'en') {
+    const w = t.indexOf(' with ');
+    const and = w >= 0 ? t.indexOf(' and ', w + 6) : -1;
+    if (and > 0) out.push(t.slice(0, and));
+    if (w > 0 && t.indexOf(' with ', w + 6) < 0) {
+      out.push(`${t.slice(0, w)} ${t.slice(w + 6)}`);
+      const organ = ORGAN_OF[t.slice(0, w).split(' ').pop()!];
+      const lesion = t.slice(w + 6).trim();
+      if (organ && lesion !== '' && lesion.split(' ').length <= 3) out.push(`${organ} ${lesion}`);
+    }
+    return out;
+  }
+  const parts = t.split(JOIN_ZH);
+  if (parts.length === 2 && parts.every((x) => x.length >= 2)) {
+    out.push(parts.join(''));
+    const organ = /^(?:\p{Script=Han}{1,4}?性)*(\p{Script=Han}{2,4}?)炎$/u.exec(parts[0]!)?.[1];
+    if (organ) out.push(`${organ}${parts[1]}`);
+  }
+  return out;
+}
