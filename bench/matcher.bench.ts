@@ -4,7 +4,8 @@
  *   npx tsx bench/matcher.bench.ts              # 100,000 pairs
  *   npx tsx bench/matcher.bench.ts --pairs 20000
  *
- * Accuracy: precision, recall and F1 of `match` against the `same` column, per language and overall.
+ * Accuracy: precision, recall and F1 of `match` against the `same` column of the first labelled set, per language
+ * and overall, and the labelled pairs of issue 16 (test/fixtures/matcher-set/) per set and language.
  * Throughput, three ways over the same number of pairs:
  *  - distinct: every pair is new text (labelled pairs and lexicon names with seeded variations: hedges, list
  *    markers, sides, severities, explanations), so the matcher's per-text cache rarely helps — the cost of a run
@@ -17,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { createMatcher, Lexicon, matchList, type LexiconData, type MatcherOptions, type MatchLang } from '../src/metrics/matcher/index.js';
 import { fixture } from '../test/helpers.js';
+import { evaluate, figures, readPairs } from '../test/support/labelled-pairs.js';
 import { seededRandom as prng } from '../src/metrics/stats.js';
 import { option } from './options.js';
 
@@ -60,6 +62,14 @@ function accuracy(): void {
       console.log(`  ${k.padEnd(3)}  precision ${p.toFixed(4)}  recall ${r.toFixed(4)}  F1 ${((2 * p * r) / (p + r)).toFixed(4)}  (tp ${c.tp}, fp ${c.fp}, fn ${c.fn}, tn ${c.tn})`);
     }
   }
+}
+
+function labelledSets(): void {
+  const pairs = readPairs();
+  const e = evaluate(pairs, createMatcher({ lexicon }));
+  console.log(`\nLabelled pairs of issue 16 (${pairs.length}, test/fixtures/matcher-set/):`);
+  const keys = [...e.counts.keys()].filter((k) => !/^(?:en|zh):/.test(k)).sort();
+  for (const k of keys) console.log(`  ${k.padEnd(12)} ${figures(e.counts.get(k)!)}`);
 }
 
 const VARY: Record<MatchLang, ((s: string, rand: () => number) => string)[]> = {
@@ -139,4 +149,5 @@ function throughput(n: number): void {
 
 console.log(`Node ${process.version}, ${cpus().length} CPU(s): ${cpus()[0]?.model ?? 'unknown'}\n`);
 accuracy();
+labelledSets();
 throughput(option('pairs', 100_000));

@@ -13,7 +13,7 @@ import type { Language } from '../bench/language.js';
 import type { TaskId } from '../tasks/definitions.js';
 import { principalForMatch, type PrincipalName } from '../tasks/diagnosis-names.js';
 import type { CaseScores } from './clinical.js';
-import { matchList, pdVerdict, type Matcher } from './matcher/index.js';
+import { matchList, pdVerdict, principalIndex, type Matcher } from './matcher/index.js';
 import { textSimilarity, type BertScorer } from './text/index.js';
 
 /** What the store holds for one job, as far as scoring needs it. */
@@ -119,13 +119,15 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
     if (sections.has('preliminary')) {
       const predicted = named ? named.preliminary : splitDiagnoses(s.preliminary);
       const list = matchList(predicted, gold.preliminaryDiagnosis, ctx.matcher, lang);
-      let verdict: boolean | undefined = pdVerdict(list).correct;
+      // PD is about one gold item: the one naming the principal diagnosis (list.ts principalIndex), else the first
+      const principal = principalIndex(gold.preliminaryDiagnosis, gold.principalDiagnosis, ctx.matcher, lang);
+      let verdict: boolean | undefined = pdVerdict(list, principal).correct;
       let judged: unknown;
-      if (!verdict && ctx.useJudge && predicted.length > 0) {
+      if (!verdict && ctx.useJudge && predicted.length > 0 && gold.preliminaryDiagnosis[principal] !== undefined) {
         // the rules found no prediction naming the principal item: let the judge look at each
         const answers = [];
         for (const p of predicted.slice(0, 8)) {
-          const r = await ctx.matcher.matchWithJudge(p, gold.preliminaryDiagnosis[0]!, lang);
+          const r = await ctx.matcher.matchWithJudge(p, gold.preliminaryDiagnosis[principal]!, lang);
           answers.push({ predicted: p, ...r });
           if (r.match === true) break;
         }
@@ -137,7 +139,7 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
         out.scores.pd = verdict;
         out.scores.pdShare = list.share;
       }
-      out.rows.push({ task: 'preliminary', exam: '', value: verdict === undefined ? null : verdict ? 1 : 0, detail: { ...list, ...(judged ? { judge: judged } : {}) } });
+      out.rows.push({ task: 'preliminary', exam: '', value: verdict === undefined ? null : verdict ? 1 : 0, detail: { ...list, principalIndex: principal, ...(judged ? { judge: judged } : {}) } });
     } else out.skipped.push('preliminary');
     if (sections.has('principal')) {
       const principal = named ? principalForMatch(named.principal) : s.principal;

@@ -107,7 +107,11 @@ function scoredRow(base: Pick<CaseRow, 'model' | 'case'>, s: ScoreRecord, taxono
         return { gold: str(i.gold) ?? '', predicted: str(i.predicted) ?? null, match: r.match === true, rule: str(r.rule) ?? '', explanation: str(r.explanation) ?? '' };
       });
       row.share = num(d.share);
-      const first = row.items[0];
+      // the principal item PD is about (stored since issue 16; older runs: the first), and the prediction naming it
+      // in any position — the one-to-one assignment may have given that prediction to another gold item
+      const at = Math.max(0, items.findIndex((i) => num(i.goldIndex) === (num(d.principalIndex) ?? 0)));
+      const named = (items[at]?.named ?? null) as Detail | null;
+      const first = row.items[at] && named ? { ...row.items[at]!, predicted: str(named.predicted) ?? null, match: true, rule: str((named.result as Detail | undefined)?.rule) ?? '', explanation: str((named.result as Detail | undefined)?.explanation) ?? '' } : row.items[at];
       row.gold = first?.gold ?? '';
       row.predicted = first?.predicted ?? null;
       row.rule = first?.rule ?? '';

@@ -103,8 +103,8 @@ describe('the matcher with zh abbreviations', () => {
     expect(rule('ST段抬高型心梗', 'STEMI')).toEqual([true, 'lexicon']);
     expect(rule('非ST段抬高型心梗', 'NSTEMI')).toEqual([true, 'lexicon']);
     expect(rule('阵发性房颤', '阵发性心房颤动')).toEqual([true, 'qualifier']);
-    expect(rule('慢支急性发作', '慢性支气管炎急性发作')).toEqual([true, 'qualifier']);
-    expect(rule('甲亢性心脏病', '甲状腺功能亢进性心脏病')).toEqual([true, 'qualifier']);
+    expect(rule('慢支急性发作', '慢性支气管炎急性发作')).toEqual([true, 'lexicon']); // an exacerbation of a concept the lexicon knows
+    expect(rule('甲亢性心脏病', '甲状腺功能亢进性心脏病')).toEqual([true, 'lexicon']); // the lexicon knows the concept
     expect(rule('肺心病', '慢性肺源性心脏病')).toEqual([true, 'lexicon']);
     expect(rule('L4/5腰突', '腰椎间盘突出症（L4-5）')).toEqual([true, 'lexicon']);
     // the exact rule still compares the names as written
@@ -113,7 +113,7 @@ describe('the matcher with zh abbreviations', () => {
 
   it('keeps related but different diseases apart', () => {
     expect(rule('甲亢', '甲减')).toEqual([false, 'distinct']);
-    expect(rule('甲亢性心脏病', '甲减性心脏病')).toEqual([false, 'qualifier']);
+    expect(rule('甲亢性心脏病', '甲减性心脏病')).toEqual([false, 'distinct']); // the lexicon lists the two apart
     expect(rule('糖尿病酮症', '糖尿病酮症酸中毒')).toEqual([false, 'distinct']);
     expect(rule('STEMI', '非ST段抬高型心梗')).toEqual([false, 'distinct']);
     expect(rule('陈旧性心梗', '急性心梗')).toEqual([false, 'qualifier']);

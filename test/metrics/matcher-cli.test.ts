@@ -36,6 +36,17 @@ describe('clinicallab match <predicted> <gold>', () => {
     expect(r.out).toContain('known different diseases');
   });
 
+  it('says which rule of issue 16 decided: a stage, a negated qualifier, a cause, an exacerbation', async () => {
+    const stage = await cli(['match', 'Heart failure, NYHA class II', 'Heart failure, NYHA class IV']);
+    expect(lines(stage.out)[0]).toMatch(/^no match {2}rule qualifier · score 0 · en \(guessed\)$/);
+    expect(stage.out).toContain('conflicting qualifiers (stage: nyha 2 vs 4)');
+    expect((await cli(['match', '非酒精性胰腺炎', '酒精性胰腺炎'])).out).toContain('(negation: "酒精" is negated on one side only)');
+    expect((await cli(['match', 'Hypertensive basal ganglia hemorrhage', 'Basal ganglia hemorrhage due to arteriovenous malformation'])).out).toContain('(cause: hypertension vs avm)');
+    const ae = await cli(['match', 'Bronchiectasis', 'Acute exacerbation of bronchiectasis']);
+    expect(lines(ae.out)[0]).toMatch(/^no match {2}rule broader/);
+    expect(ae.out).toContain('an acute exacerbation of "bronchiectasis');
+  });
+
   it('shows the Chinese abbreviations it expanded', async () => {
     const r = await cli(['match', '急性前壁ST段抬高型心梗', '急性ST段抬高型心肌梗死']);
     expect(lines(r.out)[0]).toMatch(/^match {2}rule lexicon · score 0\.95 · zh \(guessed\)$/);

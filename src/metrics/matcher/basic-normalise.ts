@@ -14,8 +14,14 @@ const ROMAN_RE = '(x|ix|iv|v?i{1,3}|v)';
 
 // The patterns of layer 1 that are built from parts, compiled once.
 const HAN_HYPHEN = new RegExp(`(${H})\\s*-\\s*(?=${H})`, 'gu');
-const CLASS_NUMERAL = new RegExp(`\\b(type|stage|grade|class|killip|nyha|phase|degree|lee|who|figo|level|tier|group)(\\s+(?:(?:class|grade|stage)\\s*)?)${ROMAN_RE}([a-d]?)\\b`, 'g');
-const ROMAN_BEFORE_CLASS = new RegExp(`(?<![a-z])${ROMAN_RE}(?=\\s*[型级期度类])`, 'g');
+const CLASS_KEYS = '(type|stage|grade|class|killip|nyha|ccs|gold|fontaine|rutherford|meyerding|hunt hess|cin|phase|degree|lee|who|figo|level|tier|group)';
+const CLASS_NUMERAL = new RegExp(`\\b${CLASS_KEYS}(\\s+(?:(?:class|grade|stage|functional class)\\s*)?)${ROMAN_RE}([a-d]?\\d?)\\b`, 'g');
+// the second numeral of a range after one of those words: NYHA II-III → nyha 2-3, stage II to III → stage 2-3
+const CLASS_RANGE_END = new RegExp(`\\b${CLASS_KEYS}(\\s+(?:(?:class|grade|stage|functional class)\\s*)?)(\\d{1,2}[a-d]?\\d?)(?:\\s*(?:-|to|/)\\s*|\\s+)${ROMAN_RE}([a-d]?)\\b`, 'g');
+// a Roman numeral before 型/级/期/度/类, also with a sub-stage letter and number: Ⅲ级, ⅢB期, IVA期, IB1期
+const ROMAN_BEFORE_CLASS = new RegExp(`(?<![a-z])${ROMAN_RE}([a-d]\\d?)?(?=\\s*[型级期度类])`, 'g');
+// a Roman numeral range before 级/期: NYHA Ⅲ-Ⅳ级, Ⅰ~Ⅱ度
+const ROMAN_RANGE = new RegExp(`(?<![a-z])${ROMAN_RE}(?:\\s*[-~]\\s*|\\s+)(?=${ROMAN_RE}[a-d]?\\d?\\s*[级期度])`, 'g');
 const HAN_SPACE_HAN = new RegExp(`(${H}) (?=${H})`, 'gu');
 const SPACE_BY_HAN = new RegExp(`(?<=${H}) | (?=${H})`, 'gu');
 
@@ -47,12 +53,19 @@ export function basicNormalise(input: unknown): string {
     .replace(/([a-z])'s\b/g, '$1') // Graves' disease, Crohn's disease
     .replace(/'/g, '')
     .replace(/&/g, ' and ');
-  // Hyphens: Chinese parts are joined (吉兰-巴雷 → 吉兰巴雷), Latin words are separated (non-ST-elevation).
-  t = t.replace(HAN_HYPHEN, '$1').replace(/(?<=[a-z])-(?=[a-z0-9])|(?<=[0-9])-(?=[a-z])/g, ' ');
+  // Hyphens and middle dots: Chinese parts are joined (吉兰-巴雷 → 吉兰巴雷, 冯·希佩尔 → 冯希佩尔), Latin words are
+  // separated (non-ST-elevation); a "non" written onto its word is a word of its own (nonalcoholic → non alcoholic).
+  t = t
+    .replace(HAN_HYPHEN, '$1')
+    .replace(/(?<=\p{Script=Han})\s*[·•・‧]\s*(?=\p{Script=Han})/gu, '')
+    .replace(/(?<=[a-z])-(?=[a-z0-9])|(?<=[0-9])-(?=[a-z])/g, ' ')
+    .replace(/\bnon(?=[a-z]{4,})(?!e\b|etheless|sense)/g, 'non ');
   // Numerals in classifying positions: type II → type 2, NYHA III → nyha 3, Ⅱ型 → 2型, 二型 → 2型.
   t = t
+    .replace(ROMAN_RANGE, (_m, r: string) => `${ROMAN[r] ?? r}-`)
     .replace(CLASS_NUMERAL, (_m, k: string, sp: string, r: string, sfx: string) => `${k}${sp}${ROMAN[r] ?? r}${sfx}`)
-    .replace(ROMAN_BEFORE_CLASS, (r: string) => ROMAN[r] ?? r)
+    .replace(ROMAN_BEFORE_CLASS, (_m, r: string, sfx?: string) => `${ROMAN[r] ?? r}${sfx ?? ''}`)
+    .replace(CLASS_RANGE_END, (_m, k: string, sp: string, a: string, r: string, sfx: string) => `${k}${sp}${a}-${ROMAN[r] ?? r}${sfx}`)
     .replace(/[一二三四五六](?=[型级期度])/g, (c) => CN_NUM[c] ?? c);
   // Whitespace: a space between two Chinese parts separates items (心力衰竭 心功能3级); elsewhere next to Chinese it is noise.
   t = t

@@ -7,7 +7,7 @@ export type { ZhAbbreviation, ZhAbbreviationData, ZhExpansion } from './zh-abbre
 export type { ConceptGroup, LexiconData, ConceptHit, Relation } from './lexicon.js';
 export { createMatcher, DEFAULT_OVERLAP_THRESHOLD, BROADER_POLICIES } from './matcher.js';
 export type { Matcher, MatcherOptions, MatchResult, MatchRule, JudgedMatchResult, BroaderPolicy } from './matcher.js';
-export { matchList, pdVerdict, MAX_LIST_ITEMS } from './list.js';
+export { matchList, pdVerdict, principalIndex, MAX_LIST_ITEMS } from './list.js';
 export type { ListMatch, ListItemMatch } from './list.js';
 export { buildJudgePrompt, parseJudgeReply, judgeMatch } from './judge.js';
 export type { Judge, JudgeReply, JudgeOutcome } from './judge.js';

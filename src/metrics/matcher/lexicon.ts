@@ -10,10 +10,14 @@
  * normalisation includes the table of Chinese abbreviations (`data/lexicon/zh-abbreviations.json`,
  * zh-abbreviations.ts) that `load` reads beside the lexicon: 心梗 in a lexicon name is expanded as in an answer.
  */
-import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../../bench/bundled.js';
-import { analyse, basicNormalise, type MatchLang, type NormaliseHooks, type Stripped } from './normalise.js';
-import { ZhAbbreviationError, ZhAbbreviations } from './zh-abbreviations.js';
+import { analyse, basicNormalise, fullKeyOf, strip, type MatchLang, type NormaliseHooks, type Reading, type Slots, type Stripped } from './normalise.js';
+import { cacheKey, readIndex, writeIndex, type IndexSnapshot } from './lexicon-cache.js';
+import { ZhAbbreviations } from './zh-abbreviations.js';
+import { LexiconError, readJson, subsets } from './lexicon-read.js';
+
+export { LexiconError } from './lexicon-read.js';
 
 export interface ConceptGroup {
   id: string;
@@ -27,6 +31,9 @@ export interface ConceptGroup {
    *  first-line management (rectal adenocarcinoma for "rectal cancer") — so the parent's name counts for it
    *  under the default `broaderPrediction: 'usual'`. */
   usual?: boolean;
+  /** Qualifiers the concept itself implies, written as in a name ("stage 5" for end-stage renal disease, "WHO grade
+   *  4" for glioblastoma, "decompensated"): a name stating a conflicting one is not this concept. */
+  implies?: string;
   note?: string;
 }
 
@@ -37,6 +44,8 @@ export interface LexiconData {
   groups: ConceptGroup[];
   /** Pairs of group ids that name different diseases (also applies to their narrower concepts). */
   distinct?: [string, string][];
+  /** Further files of the same shape (groups, distinct, words), relative to this one, read by `Lexicon.load`. */
+  include?: string[];
 }
 
 /** A concept found in a reading: `whole` when the reading is a name of the group up to qualifiers; otherwise a
@@ -45,6 +54,8 @@ export interface ConceptHit {
   id: string;
   whole: boolean;
   residue: string[];
+  /** The reading is an acute exacerbation of this concept (a narrower concept the lexicon does not list). */
+  ae?: boolean;
 }
 
 export type Relation = 'same' | 'broader' | 'narrower';
@@ -52,45 +63,17 @@ export type Relation = 'same' | 'broader' | 'narrower';
 export const DEFAULT_LEXICON_PATH = `${PACKAGE_ROOT}data/lexicon/diagnoses.json`;
 export const DEFAULT_ZH_ABBREVIATIONS_PATH = `${PACKAGE_ROOT}data/lexicon/zh-abbreviations.json`;
 
-export class LexiconError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LexiconError';
-  }
-}
-
 /** Latin words never expanded as abbreviations even if a group lists them (they are ordinary English). */
 const COMMON_WORDS = new Set(['all', 'as', 'an', 'or', 'is', 'it', 'on', 'at', 'no', 'not', 'in', 'to', 'be', 'of', 'by', 'if', 'up', 'us', 'am', 'do', 'so', 'me', 'we', 'he']);
 const MODES: MatchLang[] = ['en', 'zh'];
-const NEGATIVE_UNIT = /^(?:non|not|no|without|非|不|无|未)$/u;
+// words that make another entity of the name they sit in (a residue never names the concept: "carcinoma in situ")
+const NEGATIVE_UNIT = /^(?:non|not|no|without|pseudo|situ|非|不|无|未|假)$/u;
 
 let cached: Lexicon | undefined;
 
-/** The subsets of `items` with `size` elements, in order (items are few: the slots of one name). */
-function subsets<T>(items: T[], size: number, from = 0): T[][] {
-  if (size === 0) return [[]];
-  const out: T[][] = [];
-  for (let i = from; i <= items.length - size; i++) for (const rest of subsets(items, size - 1, i + 1)) out.push([items[i]!, ...rest]);
-  return out;
-}
-
-function readJson<T>(path: string, what: string, build: (data: unknown) => T): T {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new LexiconError(`cannot read ${what} ${path}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  try {
-    return build(JSON.parse(text.replace(/^\uFEFF/, '')));
-  } catch (err) {
-    if (err instanceof LexiconError || err instanceof ZhAbbreviationError) throw new LexiconError(`${path}: ${err.message}`);
-    throw new LexiconError(`${path} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
-
-/** Negation is part of a key: "non-small cell lung cancer" must never be found as "small cell lung cancer". */
-const negTag = (s: Stripped): string => (s.negated ? '|neg' : '');
+/** Negation is part of a key: "non-small cell lung cancer" must never be found as "small cell lung cancer"; so is
+ *  an acute exacerbation ("AECOPD" is its own concept; another exacerbation is found as its disease, marked `ae`). */
+const negTag = (s: Stripped): string => (s.negated ? '|neg' : '') + (s.exacerbation ? '|ae' : '');
 
 export class Lexicon {
   readonly groups: ReadonlyMap<string, ConceptGroup>;
@@ -99,14 +82,17 @@ export class Lexicon {
   readonly zhAbbreviations: ZhAbbreviations;
   /** Problems found while indexing (a name that two groups claim); empty for a clean lexicon. */
   readonly warnings: string[] = [];
-  private readonly primary: Record<MatchLang, Map<string, string>> = { en: new Map(), zh: new Map() };
-  private readonly secondary: Record<MatchLang, Map<string, string | null>> = { en: new Map(), zh: new Map() };
+  private primary: Record<MatchLang, Map<string, string>> = { en: new Map(), zh: new Map() };
+  private secondary: Record<MatchLang, Map<string, string | null>> = { en: new Map(), zh: new Map() };
+  /** zh names by their loose key (without 性 and 的): the last resort of a whole-name lookup. */
+  private looseZh = new Map<string, string | null>();
+  private readonly implied = new Map<string, Slots>();
   private readonly abbr = new Map<string, ConceptGroup | null>();
   private readonly words = new Map<string, string>();
   private readonly distinctPairs = new Set<string>();
-  private readonly nameTotal: number;
+  private nameTotal = 0;
 
-  private constructor(data: LexiconData, zh: ZhAbbreviations) {
+  private constructor(data: LexiconData, zh: ZhAbbreviations, snapshot?: IndexSnapshot) {
     this.zhAbbreviations = zh;
     const groups = new Map<string, ConceptGroup>();
     for (const g of data.groups) {
@@ -143,19 +129,41 @@ export class Lexicon {
       },
       ...(zh.size > 0 ? { expandZh: (text: string) => zh.expand(text) } : {}),
     };
+    for (const g of groups.values()) {
+      if (g.implies === undefined) continue;
+      const slots = strip(` ${basicNormalise(g.implies)} `, /\p{Script=Han}/u.test(g.implies) ? 'zh' : 'en', this.hooks).slots;
+      if (Object.keys(slots).length === 0) throw new LexiconError(`group "${g.id}": "implies" states no qualifier the matcher reads: "${g.implies}"`);
+      this.implied.set(g.id, slots);
+    }
+    if (snapshot) {
+      // the index as an earlier process built it from the same files and code (lexicon-cache.ts)
+      this.primary = { en: new Map(snapshot.primary.en), zh: new Map(snapshot.primary.zh) };
+      this.secondary = { en: new Map(snapshot.secondary.en), zh: new Map(snapshot.secondary.zh) };
+      this.looseZh = new Map(snapshot.loose);
+      this.warnings.push(...snapshot.warnings);
+      this.nameTotal = snapshot.total;
+      return;
+    }
     let total = 0;
     for (const g of groups.values()) {
       const names: [string, MatchLang[]][] = [...g.en.map((n): [string, MatchLang[]] => [n, MODES]), ...g.zh.map((n): [string, MatchLang[]] => [n, ['zh']]), ...(g.abbr ?? []).map((n): [string, MatchLang[]] => [n, MODES])];
       for (const [name, modes] of names) {
         total++;
-        for (const mode of modes) this.index(name, mode, g.id);
+        // a name without Chinese characters is read in English in either mode: analysed once
+        const latin = !/\p{Script=Han}/u.test(name);
+        let read: Reading | undefined;
+        for (const mode of modes) {
+          if (!latin || read === undefined) read = analyse(name, mode, this.hooks, true).readings[0];
+          this.index(name, mode, g.id, read);
+        }
       }
     }
     this.nameTotal = total;
   }
 
-  /** A lexicon from data; `zh` is the table of Chinese abbreviations to expand (none unless given). */
-  static fromData(data: unknown, zh: ZhAbbreviations = ZhAbbreviations.none): Lexicon {
+  /** A lexicon from data; `zh` is the table of Chinese abbreviations to expand (none unless given). `snapshot` is
+   *  an index built earlier from the same data and code (lexicon-cache.ts), used instead of indexing again. */
+  static fromData(data: unknown, zh: ZhAbbreviations = ZhAbbreviations.none, snapshot?: IndexSnapshot): Lexicon {
     const d = data as LexiconData;
     if (!d || typeof d !== 'object' || !Array.isArray(d.groups)) throw new LexiconError('a lexicon needs a "groups" array');
     for (const [i, g] of d.groups.entries()) {
@@ -163,20 +171,73 @@ export class Lexicon {
       if (!Array.isArray(g.en) || !Array.isArray(g.zh)) throw new LexiconError(`group "${g.id}" needs "en" and "zh" arrays`);
       if ([...g.en, ...g.zh, ...(g.abbr ?? [])].some((n) => typeof n !== 'string' || n.trim() === '')) throw new LexiconError(`group "${g.id}" has an empty or non-string name`);
       if (g.usual !== undefined && (typeof g.usual !== 'boolean' || g.parent === undefined)) throw new LexiconError(`group "${g.id}": "usual" is true or false, and only for a group with a "parent"`);
+      if (g.implies !== undefined && (typeof g.implies !== 'string' || g.implies.trim() === '')) throw new LexiconError(`group "${g.id}": "implies" is a qualifier text such as "stage 5"`);
     }
-    return new Lexicon(d, zh);
+    return new Lexicon(d, zh, snapshot);
   }
 
-  /** The lexicon at `path` with the Chinese abbreviation table at `zhPath` (null: none). */
+  /** The lexicon at `path` (with the files its `include` lists, relative to it) and the Chinese abbreviation
+   *  table at `zhPath` (null: none). An error names the file, and the group or pair it is about. */
   static load(path: string = DEFAULT_LEXICON_PATH, zhPath: string | null = DEFAULT_ZH_ABBREVIATIONS_PATH): Lexicon {
-    const zh = zhPath === null ? ZhAbbreviations.none : readJson(zhPath, 'the zh abbreviation table', (d) => ZhAbbreviations.from(d));
-    return readJson(path, 'the lexicon', (d) => Lexicon.fromData(d, zh));
+    const texts: string[] = [];
+    const zh = zhPath === null ? ZhAbbreviations.none : readJson(zhPath, 'the zh abbreviation table', (d) => ZhAbbreviations.from(d), texts);
+    const main = readJson(path, 'the lexicon', (d) => d as LexiconData, texts);
+    if (!main || typeof main !== 'object') throw new LexiconError(`${path}: a lexicon is a JSON object`);
+    const merged: LexiconData = { ...main, groups: [...(Array.isArray(main.groups) ? main.groups : [])], distinct: [...(main.distinct ?? [])], words: { ...(main.words ?? {}) } };
+    const where = new Map<string, string>(merged.groups.map((g) => [g?.id, path]));
+    const pairs: [string, [string, string][]][] = [];
+    for (const rel of main.include ?? []) {
+      if (typeof rel !== 'string' || rel.trim() === '') throw new LexiconError(`${path}: "include" lists file paths, got ${JSON.stringify(rel)}`);
+      const file = resolve(dirname(path), rel);
+      const part = readJson(file, 'the lexicon part', (d) => d as LexiconData, texts);
+      if (!part || typeof part !== 'object' || !Array.isArray(part.groups)) throw new LexiconError(`${file}: a lexicon part needs a "groups" array`);
+      for (const g of part.groups) {
+        const prev = where.get(g?.id);
+        if (prev !== undefined) throw new LexiconError(`${file}: concept group "${g.id}" is already defined in ${prev}`);
+        where.set(g?.id, file);
+        merged.groups.push(g);
+      }
+      merged.distinct!.push(...(part.distinct ?? []));
+      pairs.push([file, part.distinct ?? []]);
+      Object.assign(merged.words!, part.words ?? {});
+    }
+    for (const [file, list] of pairs) {
+      for (const pair of list) {
+        const missing = Array.isArray(pair) ? pair.find((id) => !where.has(id)) : undefined;
+        if (!Array.isArray(pair) || pair.length !== 2) throw new LexiconError(`${file}: a distinct pair is two group ids, got ${JSON.stringify(pair)}`);
+        if (missing !== undefined) throw new LexiconError(`${file}: distinct pair [${pair.join(', ')}]: "${missing}" does not exist`);
+      }
+    }
+    const key = cacheKey(texts);
+    try {
+      const cached = readIndex(key);
+      const lexicon = Lexicon.fromData(merged, zh, cached);
+      if (!cached) writeIndex(key, lexicon.snapshot());
+      return lexicon;
+    } catch (err) {
+      if (!(err instanceof LexiconError)) throw err;
+      const id = /group "([^"]+)"|"([^"]+)" does not exist/.exec(err.message);
+      const file = id ? (where.get(id[1] ?? id[2] ?? '') ?? path) : path;
+      throw new LexiconError(`${file}: ${err.message}`);
+    }
   }
 
   /** The bundled lexicon, loaded once. */
   static default(): Lexicon {
     cached ??= Lexicon.load();
     return cached;
+  }
+
+  /** The name index, as lexicon-cache.ts keeps it. */
+  snapshot(): IndexSnapshot {
+    return {
+      version: 1,
+      primary: { en: [...this.primary.en], zh: [...this.primary.zh] },
+      secondary: { en: [...this.secondary.en], zh: [...this.secondary.zh] },
+      loose: [...this.looseZh],
+      warnings: [...this.warnings],
+      total: this.nameTotal,
+    };
   }
 
   /** Number of concept groups. */
@@ -196,8 +257,7 @@ export class Lexicon {
     return [g.en[0], g.zh[0]].filter((n) => n !== undefined).join(' / ') || id;
   }
 
-  private index(name: string, mode: MatchLang, id: string): void {
-    const reading = analyse(name, mode, this.hooks).readings[0];
+  private index(name: string, mode: MatchLang, id: string, reading: Reading | undefined): void {
     if (!reading || reading.s.units.length === 0) return;
     const tag = negTag(reading.s);
     const [fullKey, key] = [reading.s.fullKey + tag, reading.s.key + tag];
@@ -207,6 +267,11 @@ export class Lexicon {
     const sec = this.secondary[mode];
     if (!sec.has(key)) sec.set(key, id);
     else if (sec.get(key) !== id) sec.set(key, null);
+    if (mode === 'zh') {
+      const loose = reading.s.loose + tag;
+      if (!this.looseZh.has(loose)) this.looseZh.set(loose, id);
+      else if (this.looseZh.get(loose) !== id) this.looseZh.set(loose, null);
+    }
   }
 
   private get1(mode: MatchLang, fullKey: string, key: string, tag = ''): string | undefined {
@@ -225,18 +290,31 @@ export class Lexicon {
     return primary.get(key + tag) ?? this.secondary[mode].get(key + tag) ?? undefined;
   }
 
-  /** The concept of a reading: the whole reading, else the longest name inside it that covers its head. */
+  /** The whole-name concept of a reading (with its tags), or, for zh, of its loose key. */
+  private whole(s: Stripped, mode: MatchLang, tag: string): string | undefined {
+    return this.get1(mode, s.fullKey, s.key, tag) ?? (mode === 'zh' ? (this.looseZh.get(s.loose + tag) ?? undefined) : undefined);
+  }
+
+  /** The concept of a reading: the whole reading, else the longest name inside it that covers its head. An
+   *  acute exacerbation the lexicon does not list is found as its disease, marked `ae`. */
   lookup(s: Stripped, mode: MatchLang): ConceptHit | undefined {
+    const hit = this.lookupTagged(s, mode, negTag(s));
+    if (hit || !s.exacerbation) return hit;
+    const base = this.lookupTagged(s, mode, s.negated ? '|neg' : '');
+    return base ? { ...base, ae: true } : undefined;
+  }
+
+  private lookupTagged(s: Stripped, mode: MatchLang, tag: string): ConceptHit | undefined {
     const n = s.units.length;
     if (n === 0) return undefined;
-    const tag = negTag(s);
-    const whole = this.get1(mode, s.fullKey, s.key, tag);
+    const whole = this.whole(s, mode, tag);
     if (whole) return { id: whole, whole: true, residue: [] };
     if (mode === 'zh') {
       // Chinese names are right-headed: only a suffix can name the disease (肝硬化 in 乙型肝炎肝硬化, not 肝炎).
       for (let len = n - 1; len >= 2; len--) {
-        const k = s.units.slice(n - len).join('') + tag;
-        const id = this.primary.zh.get(k) ?? this.secondary.zh.get(k) ?? undefined;
+        const k = s.units.slice(n - len).join('');
+        // with the reading's slots: 恶性胸腔积液 inside 肺癌合并恶性胸腔积液 is the malignant effusion
+        const id = this.get1('zh', fullKeyOf(k, s.slots), k, tag);
         const residue = s.units.slice(0, n - len);
         if (id && !residue.some((u) => NEGATIVE_UNIT.test(u))) return { id, whole: false, residue };
       }
@@ -247,12 +325,17 @@ export class Lexicon {
       for (let start = Math.max(0, h - len + 1); start <= Math.min(h, n - len); start++) {
         const window = s.units.slice(start, start + len);
         const k = [...new Set(window)].sort().join(' ');
-        const id = this.get1('en', k, k, tag);
+        const id = this.get1('en', fullKeyOf(k, s.slots), k, tag);
         const residue = [...s.units.slice(0, start), ...s.units.slice(start + len)];
         if (id && !residue.some((u) => NEGATIVE_UNIT.test(u))) return { id, whole: false, residue };
       }
     }
     return undefined;
+  }
+
+  /** The qualifiers a concept implies (its `implies`), as slots; undefined when it states none. */
+  impliedSlots(id: string): Slots | undefined {
+    return this.implied.get(id);
   }
 
   private ancestorsOf(id: string, groups: ReadonlyMap<string, ConceptGroup> = this.groups): string[] {

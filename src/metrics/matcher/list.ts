@@ -1,6 +1,8 @@
 /**
  * Preliminary Diagnosis lists: a predicted list against a gold list, one-to-one, with the assignment that recovers
- * the most gold items (Hungarian algorithm, not greedy), and the case-level PD verdict built on it.
+ * the most gold items (Hungarian algorithm, not greedy) — the share of gold items recovered — and the case-level
+ * PD verdict, which is about one gold item only (the principal one, `principalIndex`) and is decided by any
+ * predicted item naming it, whatever the assignment did with that prediction.
  */
 import type { Matcher, MatchResult } from './matcher.js';
 import type { MatchLang } from './normalise.js';
@@ -13,6 +15,9 @@ export interface ListItemMatch {
   predictedIndex: number | null;
   /** The result for the assigned prediction; when unmatched, the closest (non-matching) one, or null if there were no predictions. */
   result: MatchResult | null;
+  /** The best prediction naming this gold item, in any position — also when the one-to-one assignment gave that
+   *  prediction to another gold item (the PD verdict reads this, not the assignment); null when none names it. */
+  named: { predicted: string; predictedIndex: number; result: MatchResult } | null;
 }
 
 export interface ListMatch {
@@ -96,26 +101,52 @@ export function matchList(predicted: readonly string[], gold: readonly string[],
   const items: ListItemMatch[] = g.map((gi, i) => {
     const j = cols[i] ?? -1;
     const r = j >= 0 ? results[i]![j] : undefined;
-    if (r?.match) return { gold: gi.text, goldIndex: gi.index, predicted: p[j]!.text, predictedIndex: p[j]!.index, result: r };
-    const closest = results[i]!.reduce<MatchResult | null>((best, x) => (best === null || x.score > best.score ? x : best), null);
-    return { gold: gi.text, goldIndex: gi.index, predicted: null, predictedIndex: null, result: closest };
+    // the best prediction naming this item on its own (first in the list among equal scores)
+    let best = -1;
+    for (const [k, x] of results[i]!.entries()) if (x.match && (best < 0 || x.score > results[i]![best]!.score)) best = k;
+    const named = best >= 0 ? { predicted: p[best]!.text, predictedIndex: p[best]!.index, result: results[i]![best]! } : null;
+    if (r?.match) return { gold: gi.text, goldIndex: gi.index, predicted: p[j]!.text, predictedIndex: p[j]!.index, result: r, named };
+    const closest = results[i]!.reduce<MatchResult | null>((acc, x) => (acc === null || x.score > acc.score ? x : acc), null);
+    return { gold: gi.text, goldIndex: gi.index, predicted: null, predictedIndex: null, result: closest, named };
   });
   const recovered = items.filter((x) => x.predicted !== null).length;
   return { items, recovered, share: g.length > 0 ? recovered / g.length : 0 };
 }
 
 /**
- * Case-level Preliminary Diagnosis verdict. Correct when the gold PRINCIPAL item is recovered by any predicted
- * item; `share` (recovered / gold items) is reported alongside.
+ * Which gold preliminary item PD is about: the one that names the record's principal (final) diagnosis — the gold
+ * item the principal diagnosis matches best (either way round, the earlier item among equal scores) — or, when no
+ * item names it (or there is no principal diagnosis), the first item.
  *
- * Why: in ClinicalBench the preliminary list starts with the principal disease (the bundled cases and the
- * consistency check "principal in preliminary list" follow this), and the rest are comorbidities and incidental
- * findings (mild anaemia, a renal cyst) whose omission is not a diagnostic error. The paper reports PD as the
- * share of cases judged correct, a yes/no per case. Model answers are not ordered reliably, so any predicted
- * position may recover the principal item. `principalIndex` picks another gold item as the principal (for
- * example the one matching `principal_diagnosis`).
+ * Why not always the first: ClinicalBench usually lists the principal problem first, but not always — the
+ * authors' own public example puts its principal diagnosis second, after a finding that led to it.
+ */
+export function principalIndex(gold: readonly string[], principal: string | undefined, matcher: Matcher, lang: MatchLang): number {
+  if (typeof principal !== 'string' || principal.trim() === '') return 0;
+  let best = -1;
+  let bestScore = -1;
+  for (const [i, item] of gold.slice(0, MAX_LIST_ITEMS).entries()) {
+    if (typeof item !== 'string' || item.trim() === '') continue;
+    for (const r of [matcher.match(item, principal, lang), matcher.match(principal, item, lang)]) {
+      if (r.match && r.score > bestScore) [best, bestScore] = [i, r.score];
+    }
+  }
+  return best >= 0 ? best : 0;
+}
+
+/**
+ * Case-level Preliminary Diagnosis verdict. Correct when the gold PRINCIPAL item (`principalIndex`, see
+ * `principalIndex()`; default the first item) is named by any predicted item, in any position — also a prediction
+ * the one-to-one assignment gave to another gold item: gold [coronary heart disease, acute anterior STEMI] and
+ * prediction [acute anterior STEMI] is correct when the STEMI is the principal item, though the assignment may
+ * pair the STEMI with the broader gold item. `share` (recovered / gold items, from the assignment) is reported
+ * alongside.
+ *
+ * Why: the rest of the list are comorbidities and incidental findings (mild anaemia, a renal cyst) whose omission
+ * is not a diagnostic error. The paper reports PD as the share of cases judged correct, a yes/no per case. Model
+ * answers are not ordered reliably, so any predicted position may name the principal item.
  */
 export function pdVerdict(list: ListMatch, principalIndex = 0): { correct: boolean; share: number } {
   const principal = list.items.find((x) => x.goldIndex === principalIndex) ?? list.items[0];
-  return { correct: principal?.predicted != null, share: list.share };
+  return { correct: principal?.named != null, share: list.share };
 }

@@ -1,23 +1,28 @@
 /**
  * The diagnosis matcher behind the PD and FD scores ("robust synonym alignment" in the paper, never published):
- * does a predicted diagnosis name the gold disease? Pure, synchronous and explained. Rules, first that decides:
+ * does a predicted diagnosis name the gold disease? Pure, synchronous and explained. Rules, first that decides
+ * (docs/metrics.md has the policy behind each):
  *
- *  empty        the prediction (or gold) has nothing left after normalisation → no match
  *  exact        equal after `basicNormalise` (case, width, punctuation, spelling, list markers) → 1.0
+ *  empty        the prediction (or gold) has nothing left after normalisation → no match; two names that state
+ *               only a stage or class (心功能Ⅲ级 / NYHA Ⅲ级) are compared by it
  *  lexicon      both readings fall in one concept group of the lexicon → 0.95 (0.9 via a cause/alias reading);
- *               or the prediction names a narrower concept (more specific: "AML" for "leukaemia") → 0.9 unless
- *               `narrowerPrediction` is false; or a broader one ("leukaemia" for "AML") → 0.9 only as
- *               `broaderPrediction` allows: 'usual' (default) when the gold is marked in the lexicon as the usual
- *               form of the broader concept ("rectal cancer" for "rectal adenocarcinoma"), 'always', or 'never'
+ *               or the prediction names a narrower concept (more specific: "AML" for "leukaemia", an acute
+ *               exacerbation of the gold disease) → 0.9 unless `narrowerPrediction` is false; or a broader one
+ *               ("leukaemia" for "AML") → 0.9 only as `broaderPrediction` allows: 'usual' (default) when the gold is
+ *               marked in the lexicon as the usual form of the broader concept ("rectal cancer" for "rectal
+ *               adenocarcinoma"), 'always', or 'never'
  *  distinct     the lexicon lists the two concepts as different diseases → no match
- *  qualifier    a slot conflict (acute vs chronic, type 1 vs 2, left vs right, hyper vs hypo, primary vs
- *               secondary …) → no match; otherwise equal after dropping qualifiers, hedges, complications,
- *               parentheses (English word order ignored) → match 0.9
- *  broader      the lexicon relates the names, but the policy refuses the direction (see lexicon) → no match;
- *  narrower     the fuzzy rules below are not tried
+ *  qualifier    the names conflict (normalise.ts, stage.ts, negation.ts): a slot both state with no value in
+ *               common (acute vs chronic, type 1 vs 2, left vs right, hyper vs hypo, primary vs secondary …), a
+ *               conflicting stage, grade, class, severity or phase (a concept's `implies` counts), a term negated
+ *               on one side only, two different stated causes → no match; otherwise equal after dropping
+ *               qualifiers, hedges, complications, parentheses (English word order ignored) → match 0.9
+ *  broader      the lexicon relates the names, or one is an acute exacerbation of the other, but the policy
+ *  narrower     refuses the direction → no match; the fuzzy rules are not tried
  *  containment  one core inside the other, sharing the head (en: the word set of one inside the other's, same
  *               head word; zh: a suffix, or prefix + inserted modifier + suffix), the shorter still specific
- *               (not just "carcinoma" / "肺炎") → 0.6–0.9 by size ratio
+ *               (not just "carcinoma" / "肺炎"), no other entity made by the rest (pseudo-, 假性, in situ) → 0.6–0.9
  *  overlap      Dice coefficient ≥ threshold (default 0.8) on English word sets / Chinese character bigrams,
  *               same head → the Dice value
  *  none         otherwise; score is the best Dice seen (below the threshold), 0 when the lexicon knows both
@@ -26,10 +31,11 @@
  * Chinese abbreviations (心梗 → 心肌梗死, the lexicon's zh-abbreviations table) are expanded in both names before
  * any rule but `exact` reads them, and every explanation lists the expansions made.
  *
- * Readings (normalise.ts): prediction main/head/alias, gold main/head/cause/alias. Complications ("with …",
- * "伴…") are dropped; the gold's named cause counts ("heart failure due to DCM" is matched by "DCM") but the
- * prediction's does not (a model naming anaemia "due to CKD" did not name CKD as its diagnosis). Aliases
- * (parenthesised parts) only count through the lexicon and qualifier rules.
+ * Readings (normalise.ts): prediction main/head/alias/joined, gold main/head/cause/alias/joined. Complications
+ * ("with …", "伴…") are dropped from the head; the gold's named cause counts ("heart failure due to DCM" is matched
+ * by "DCM"), the prediction's only when it is a kind of the head or the head a manifestation of it (a model
+ * naming anaemia "due to CKD" did not name CKD as its diagnosis; one naming "renal colic due to a ureteral stone"
+ * named the stone). Aliases (parenthesised parts) only count through the lexicon and qualifier rules.
  * When a whole name is a lexicon name ("heart failure with preserved ejection fraction", "cirrhosis due to
  * hepatitis B"), its head and cause readings are dropped: they are parts of that one concept.
  *
@@ -37,8 +43,12 @@
  * different scripts can only meet through the lexicon.
  */
 import { Lexicon, type ConceptHit } from './lexicon.js';
+import { isManifestation } from './structure.js';
 import { judgeMatch, type Judge } from './judge.js';
-import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Stripped } from './normalise.js';
+import { containment, dice, round } from './fuzzy.js';
+import { causeConflict, negationConflict } from './negation.js';
+import { stageConflict } from './stage.js';
+import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
 
 export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'none' | 'empty';
 
@@ -92,76 +102,12 @@ interface Read {
 interface Prepared {
   a: Analysis;
   reads: Read[];
+  /** A name known whole that is "X with Y", Y being that whole concept ("type 1 diabetes with diabetic
+   *  ketoacidosis" is DKA): its head X stays a reading of it as a gold name too. */
+  headOfComplication: boolean;
 }
 
 const CACHE_LIMIT = 20_000;
-
-// Words and endings that name a kind of lesion, not a disease: a containment whose shorter side is only these
-// ("carcinoma", "squamous cell carcinoma", "肺炎", "腺癌") is too unspecific to count.
-const GENERIC_EN = new Set(
-  'carcinoma adenocarcinoma adeno tumor mass lesion neoplasm malignancy cyst nodule polyp calculus fracture hernia infarction hemorrhage ulcer abscess stenosis obstruction infection failure insufficiency syndrome injury pneumonia effusion thrombosis embolism inflammation dysfunction cell squamous ductal invasive lobe benign malignant adenoma lymphoma sarcoma metastasis lymph node pain edema dilatation regurgitation prolapse rupture perforation aneurysm dissection anemia'.split(' '),
-);
-const GENERIC_ZH = ['鳞状细胞癌', '功能不全', '综合征', '腺癌', '鳞癌', '肿瘤', '肿物', '占位', '病变', '骨折', '感染', '出血', '梗阻', '结石', '囊肿', '结节', '息肉', '溃疡', '衰竭', '狭窄', '损伤', '肺炎', '血栓', '栓塞', '脓肿', '积液', '梗死', '血肿', '增生', '腺瘤', '转移', '癌', '瘤', '病', '炎', '疝', '症'];
-const GAP_ZH = /^(?:\p{Script=Han}{0,3}[性部型叶段区侧壁]|[大小])$/u;
-
-const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 1e4) / 1e4;
-
-function specific(s: Stripped, units: string[], mode: MatchLang): boolean {
-  if (mode === 'en') return units.some((u) => u.length >= 3 && !GENERIC_EN.has(u) && !/^\d+$/.test(u));
-  let rest = units.join('');
-  for (let changed = true; changed && rest !== ''; ) {
-    changed = false;
-    for (const g of GENERIC_ZH) {
-      if (rest.endsWith(g)) {
-        rest = rest.slice(0, -g.length);
-        changed = true;
-      }
-    }
-  }
-  return rest.length > 0 && s.units.length >= 2;
-}
-
-/** Containment (see the file comment); returns the share of the longer core covered, or 0. */
-function containment(p: Stripped, g: Stripped, mode: MatchLang): number {
-  if (p.head !== g.head || p.units.length === 0 || g.units.length === 0) return 0;
-  if (mode === 'en') {
-    const [a, b] = [new Set(p.units), new Set(g.units)];
-    const [short, long, s] = a.size <= b.size ? [a, b, p] : [b, a, g];
-    if (![...short].every((u) => long.has(u)) || !specific(s, [...short], mode)) return 0;
-    return short.size / long.size;
-  }
-  const [short, long, s] = p.units.length <= g.units.length ? [p.units, g.units, p] : [g.units, p.units, g];
-  if (!specific(s, short, mode)) return 0;
-  const tail = long.slice(long.length - short.length);
-  if (tail.join('') === short.join('')) return short.length / long.length;
-  for (let cut = short.length - 2; cut >= 1; cut--) {
-    const [pre, suf] = [short.slice(0, cut).join(''), short.slice(cut).join('')];
-    const longText = long.join('');
-    if (!longText.endsWith(suf)) continue;
-    const before = longText.slice(0, longText.length - suf.length);
-    const at = before.lastIndexOf(pre);
-    if (at >= 0 && GAP_ZH.test(before.slice(at + pre.length))) return short.length / long.length;
-  }
-  return 0;
-}
-
-function shared(p: Stripped, g: Stripped): string[] {
-  const out: string[] = [];
-  for (const [k, vs] of Object.entries(p.slots)) for (const v of vs ?? []) if (g.slots[k as keyof typeof g.slots]?.includes(v)) out.push(`§${k}:${v}`);
-  return out;
-}
-
-/** Dice coefficient: English word sets, Chinese unit bigrams; shared slot values count as common items. */
-function dice(p: Stripped, g: Stripped, mode: MatchLang): number {
-  const grams = (s: Stripped): string[] => (mode === 'en' || s.units.length < 2 ? s.units : s.units.slice(1).map((u, i) => s.units[i] + u));
-  const both = shared(p, g);
-  const a = new Set([...grams(p), ...both]);
-  const b = new Set([...grams(g), ...both]);
-  if (a.size === 0 || b.size === 0) return 0;
-  let common = 0;
-  for (const x of a) if (b.has(x)) common++;
-  return (2 * common) / (a.size + b.size);
-}
 
 function describe(r: Read, who: string): string {
   return r.r.kind === 'main' ? '' : `${who} read via its ${r.r.kind} "${r.r.source}"`;
@@ -193,21 +139,30 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     if (hit) return hit;
     const a = analyse(text, lang, lexicon.hooks);
     let reads = a.readings.map((r) => ({ r, hit: lexicon.lookup(r.s, a.mode) }));
-    // A whole name the lexicon knows ("heart failure with preserved ejection fraction", "cirrhosis due to
-    // hepatitis B") is one concept: its head and cause are parts of that name, not readings of their own.
-    if (reads[0]?.hit?.whole) reads = reads.filter((x) => x.r.kind !== 'head' && x.r.kind !== 'cause');
+    // A whole name the lexicon knows ("cirrhosis due to hepatitis B", "otitis media with effusion") is one
+    // concept: its cause is part of that name, not a reading of its own. Its head stays a reading of a prediction
+    // only (see match): "type 1 diabetes with hypoglycaemia" still names a type 1 diabetes.
+    if (reads[0]?.hit?.whole) reads = reads.filter((x) => x.r.kind !== 'cause');
     // a joined reading ("mixed haemorrhoids" from "haemorrhoids (mixed)") only counts as a name the lexicon knows whole
     reads = reads.filter((x) => x.r.kind !== 'joined' || x.hit?.whole === true);
-    const prepared = { a, reads };
+    const whole = reads[0]?.hit?.whole ? reads[0].hit.id : undefined;
+    const headOfComplication = whole !== undefined && a.tail !== undefined && lexicon.lookup(a.tail, a.mode)?.id === whole;
+    const prepared = { a, reads, headOfComplication };
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(key, prepared);
     return prepared;
   };
 
-  /** Relation of two hits that the lexicon rule accepts (see lexicon.ts for whole vs residue hits). */
+  /** Relation of two hits that the lexicon rule accepts (see lexicon.ts for whole vs residue hits). An acute
+   *  exacerbation of a concept (`ae`) is narrower than the concept: "acute exacerbation of bronchiectasis" is a
+   *  bronchiectasis, "bronchiectasis" does not say the exacerbation. */
   const related = (p: ConceptHit, g: ConceptHit): string | undefined => {
     if (!p.whole && !g.whole) return undefined;
-    const rel = lexicon.relation(p.id, g.id);
+    let rel = lexicon.relation(p.id, g.id);
+    if (rel !== undefined && p.ae !== g.ae) {
+      if (p.ae) rel = rel === 'broader' ? undefined : 'narrower';
+      else rel = rel === 'narrower' ? undefined : 'broader';
+    }
     if (rel === undefined) return undefined;
     if (!g.whole && rel === 'narrower') return undefined; // gold is "X + more": a narrower prediction may be another X
     if (!p.whole && rel === 'broader') return undefined;
@@ -215,44 +170,83 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
   };
   /** Whether the policy lets a related pair count. */
   const allowed = (rel: string, p: ConceptHit, g: ConceptHit): boolean =>
-    rel === 'same' || (rel === 'narrower' ? narrowerPrediction : broaderPrediction === 'always' || (broaderPrediction === 'usual' && lexicon.usualUpTo(g.id, p.id)));
+    rel === 'same' || (rel === 'narrower' ? narrowerPrediction : broaderPrediction === 'always' || (broaderPrediction === 'usual' && !g.ae && lexicon.usualUpTo(g.id, p.id)));
 
-  const pairVeto = (p: Stripped, g: Stripped, fuzzy: boolean): string | undefined => {
-    const slots = slotConflict(p.slots, g.slots);
+  /** A reading's slots with those its concept implies (lexicon `implies`: end-stage renal disease is stage 5). */
+  const withImplied = (r: Read): Slots => {
+    const implied = r.hit ? lexicon.impliedSlots(r.hit.id) : undefined;
+    if (!implied) return r.r.s.slots;
+    const out: Slots = { ...r.r.s.slots };
+    for (const [k, vs] of Object.entries(implied)) out[k as keyof Slots] = [...new Set([...(out[k as keyof Slots] ?? []), ...(vs ?? [])])];
+    return out;
+  };
+
+  /** What makes two readings different diagnoses whatever else they share (see normalise.ts, stage.ts, negation.ts). */
+  const pairVeto = (p: Read, g: Read, mode: MatchLang | undefined): string | undefined => {
+    const slots = slotConflict(withImplied(p), withImplied(g));
     if (slots) return slots;
-    if (p.history !== g.history) return 'one side is a history or post-treatment state';
-    if (fuzzy && p.negated !== g.negated) return 'one side is negated (non-, without, 非, 不)';
+    if (p.r.s.history !== g.r.s.history) return 'one side is a history or post-treatment state';
+    const neg = mode ? negationConflict(p.r.s, g.r.s, mode) : undefined;
+    return neg ? `negation: ${neg}` : undefined;
+  };
+
+  /** The fuzzy rules compare cores; an acute exacerbation on one side only is a narrower or broader name. */
+  const exacerbationRefusal = (p: Stripped, g: Stripped): MatchResult | undefined => {
+    if (p.exacerbation === g.exacerbation) return undefined;
+    if (g.exacerbation && broaderPrediction !== 'always') return { match: false, rule: 'broader', score: 0, explanation: `the gold is an acute exacerbation, the prediction names only the disease: a broader name does not count (broaderPrediction: ${broaderPrediction})` };
+    if (p.exacerbation && !narrowerPrediction) return { match: false, rule: 'narrower', score: 0, explanation: 'the prediction is an acute exacerbation of the gold disease: a narrower name does not count (narrowerPrediction: false)' };
     return undefined;
   };
 
   const match = (predicted: string, gold: string, lang: MatchLang): MatchResult => {
     const P = prepare(predicted, lang);
-    const G = prepare(gold, lang);
+    const G0 = prepare(gold, lang);
+    // a gold name the lexicon knows whole is that concept only: "otitis media with effusion" is not any otitis
+    // media — unless it names a complication through its parent disease (T1DM with DKA is also a T1DM)
+    const G = G0.reads[0]?.hit?.whole && !G0.headOfComplication ? { ...G0, reads: G0.reads.filter((x) => x.r.kind !== 'head') } : G0;
+    if (P.a.basic !== '' && P.a.basic === G.a.basic) return { match: true, rule: 'exact', score: 1, explanation: `equal after normalisation: "${G.a.basic}"` };
+    if (P.a.empty && G.a.empty) {
+      // two names that state only a stage or class ("NYHA Ⅲ级" / "心功能3级", items of a preliminary list)
+      const [ps, gs] = [P.reads[0]?.r.s.slots, G.reads[0]?.r.s.slots];
+      if (ps?.stage && gs?.stage && !slotConflict(ps, gs) && !stageConflict(ps.stage, gs.stage) && ps.stage.some((v) => gs.stage!.some((w) => v.split('=')[0] === w.split('=')[0]))) {
+        return { match: true, rule: 'qualifier', score: 0.9, explanation: `both state only a stage or class, and it agrees: ${ps.stage.join(', ')} / ${gs.stage.join(', ')}` };
+      }
+    }
     if (P.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the prediction is empty after normalisation' };
     if (G.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the gold name is empty after normalisation' };
-    if (P.a.basic === G.a.basic) return { match: true, rule: 'exact', score: 1, explanation: `equal after normalisation: "${G.a.basic}"` };
     const pm = P.reads[0]!;
     const gm = G.reads[0]!;
-    const veto = pairVeto(pm.r.s, gm.r.s, false);
+    const sameMode = P.a.mode === G.a.mode ? G.a.mode : undefined;
+    const veto = pairVeto(pm, gm, sameMode) ?? causeConflict(pm.r.s.causes, gm.r.s.causes);
     // The prediction's named cause counts only when it names the kind of its head ("hyperthyroidism due to Graves
-    // disease" names Graves disease; "anaemia due to CKD" does not name CKD as the diagnosis).
+    // disease" names Graves disease; "anaemia due to CKD" does not name CKD as the diagnosis), or when the head is a
+    // manifestation of it ("renal colic due to a ureteral stone", 胰头癌所致梗阻性黄疸 name the stone, the cancer).
     const headHits = P.reads.filter((r) => (r.r.kind === 'main' || r.r.kind === 'head') && r.hit).map((r) => r.hit!.id);
-    const preds = P.reads.filter((r) => r.r.kind !== 'cause' || (r.hit !== undefined && headHits.some((h) => lexicon.relation(r.hit!.id, h) === 'narrower')));
+    const headRead = P.reads.find((r) => r.r.kind === 'head') ?? P.reads[0]!;
+    const causeCounts = (r: Read): boolean => r.hit !== undefined && (isManifestation(headRead.r.s, P.a.mode) || headHits.some((h) => lexicon.relation(r.hit!.id, h) === 'narrower'));
+    // A prediction the lexicon knows whole as a disease it lists as distinct from the gold ("diabetes with
+    // nephropathy" — diabetic nephropathy — for "diabetes") is read as that concept only, not through its head.
+    const whole = P.reads[0]?.hit?.whole ? P.reads[0].hit.id : undefined;
+    const distinctWhole = whole !== undefined && G.reads.some((g) => g.hit !== undefined && lexicon.isDistinct(whole, g.hit.id));
+    const preds = P.reads.filter((r) => (r.r.kind !== 'head' || !distinctWhole) && (r.r.kind !== 'cause' || causeCounts(r)));
     const isCore = (r: Read): boolean => r.r.kind === 'main' || r.r.kind === 'head' || r.r.kind === 'joined';
 
     let refused: MatchResult | undefined;
-    if (!veto) {
+    // a conflict of the main names still lets the prediction's named cause be read ("hypertension due to primary
+    // aldosteronism" for "primary aldosteronism": the hypertension is secondary, the aldosteronism primary)
+    const livePreds = veto ? preds.filter((r) => r.r.kind === 'cause') : preds;
+    {
       // every related pair of readings; the best the policy allows wins (same concept first, then the order found)
       let best: { rel: string; p: Read; g: Read } | undefined;
       for (const g of G.reads) {
-        for (const p of preds) {
-          if (!p.hit || !g.hit || pairVeto(p.r.s, g.r.s, false)) continue;
+        for (const p of livePreds) {
+          if (!p.hit || !g.hit || pairVeto(p, g, sameMode)) continue;
           const rel = related(p.hit, g.hit);
           if (!rel) continue;
           if (!allowed(rel, p.hit, g.hit)) {
             const rule = rel === 'broader' ? 'broader' : 'narrower';
             const why = rel === 'broader' ? `a broader name does not count (broaderPrediction: ${broaderPrediction})` : 'a narrower name does not count (narrowerPrediction: false)';
-            if (isCore(p) && isCore(g)) refused ??= { match: false, rule, score: 0, explanation: `"${lexicon.label(p.hit.id)}" is ${rel} than "${lexicon.label(g.hit.id)}": ${why}` };
+            if (isCore(p) && isCore(g)) refused ??= { match: false, rule, score: 0, explanation: `${p.hit.ae ? 'an acute exacerbation of ' : ''}"${lexicon.label(p.hit.id)}" is ${rel} than ${g.hit.ae ? 'an acute exacerbation of ' : ''}"${lexicon.label(g.hit.id)}": ${why}` };
             continue;
           }
           if (!best || (rel === 'same' && best.rel !== 'same')) best = { rel, p, g };
@@ -261,7 +255,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       if (best) {
         const { rel, p, g } = best;
         const via = [describe(p, 'prediction'), describe(g, 'gold')].filter((x) => x !== '');
-        const how = rel === 'same' ? `both name "${lexicon.label(g.hit!.id)}" [${g.hit!.id}]` : `"${lexicon.label(p.hit!.id)}" is ${rel} than "${lexicon.label(g.hit!.id)}"`;
+        const ae = (h: ConceptHit): string => (h.ae ? 'an acute exacerbation of ' : '');
+        const how = rel === 'same' ? `both name "${lexicon.label(g.hit!.id)}" [${g.hit!.id}]` : `${ae(p.hit!)}"${lexicon.label(p.hit!.id)}" is ${rel} than ${ae(g.hit!)}"${lexicon.label(g.hit!.id)}"`;
         const score = rel === 'same' && via.length === 0 ? 0.95 : 0.9;
         return { match: true, rule: 'lexicon', score, explanation: [how, ...via].join('; ') };
       }
@@ -280,9 +275,23 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
 
     for (const g of G.reads) {
       for (const p of preds) {
-        if (p.r.s.key === '' || p.r.s.key !== g.r.s.key || pairVeto(p.r.s, g.r.s, true)) continue;
+        if (p.r.s.key === '' || (p.r.s.key !== g.r.s.key && p.r.s.loose !== g.r.s.loose) || pairVeto(p, g, mode)) continue;
+        const refusal = exacerbationRefusal(p.r.s, g.r.s);
+        if (refusal) return refusal;
         const note = droppedNote(p, g, P, G);
         return { match: true, rule: 'qualifier', score: 0.9, explanation: `equal after dropping qualifiers${mode === 'en' ? ' (word order ignored)' : ''}: "${g.r.s.key}"${note ? `; ${note}` : ''}` };
+      }
+    }
+    {
+      // one concept found inside both names, with residues that agree (one inside the other): 膝关节 / 膝 around
+      // 前交叉韧带损伤 / 断裂, "right knee" / "knee" — the same disease at the same site
+      for (const p of preds.filter(isCore)) {
+        for (const g of G.reads.filter(isCore)) {
+          if (!p.hit || !g.hit || p.hit.whole || g.hit.whole || p.hit.id !== g.hit.id || p.hit.ae !== g.hit.ae || pairVeto(p, g, mode)) continue;
+          const [a, b] = [p.hit.residue.join(mode === 'en' ? ' ' : ''), g.hit.residue.join(mode === 'en' ? ' ' : '')];
+          const inside = mode === 'en' ? p.hit.residue.every((u) => g.hit!.residue.includes(u)) || g.hit.residue.every((u) => p.hit!.residue.includes(u)) : a.includes(b) || b.includes(a);
+          if (inside) return { match: true, rule: 'lexicon', score: 0.9, explanation: `both name "${lexicon.label(g.hit.id)}" [${g.hit.id}] inside a longer name, and the rest agrees ("${a}" / "${b}")` };
+        }
       }
     }
     for (const p of preds.filter(isCore)) {
@@ -298,9 +307,11 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     let bestPair: [Read, Read] | undefined;
     for (const g of fuzzyGold) {
       for (const p of fuzzyPred) {
-        if (pairVeto(p.r.s, g.r.s, true)) continue;
+        if (pairVeto(p, g, mode)) continue;
         const ratio = containment(p.r.s, g.r.s, mode);
         if (ratio > 0) {
+          const refusal = exacerbationRefusal(p.r.s, g.r.s);
+          if (refusal) return refusal;
           const which = p.r.s.units.length <= g.r.s.units.length ? 'the prediction lies inside the gold name' : 'the gold name lies inside the prediction';
           const note = droppedNote(p, g, P, G);
           return { match: true, rule: 'containment', score: round(0.6 + 0.3 * ratio), explanation: `${which} ("${p.r.s.units.join(mode === 'en' ? ' ' : '')}" / "${g.r.s.units.join(mode === 'en' ? ' ' : '')}", same head "${g.r.s.head}")${note ? `; ${note}` : ''}` };
@@ -313,6 +324,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     }
     const measure = mode === 'en' ? 'word Dice' : 'character-bigram Dice';
     if (bestPair && best >= threshold) {
+      const refusal = exacerbationRefusal(bestPair[0].r.s, bestPair[1].r.s);
+      if (refusal) return refusal;
       return { match: true, rule: 'overlap', score: round(best), explanation: `${measure} ${round(best)} ≥ ${threshold} with the same head "${bestPair[1].r.s.head}"` };
     }
     return { match: false, rule: 'none', score: round(best), explanation: best > 0 ? `best ${measure} ${round(best)} < ${threshold}; no rule matched` : 'no rule matched' };

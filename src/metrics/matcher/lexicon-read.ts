@@ -1,0 +1,38 @@
+/**
+ * Reading the lexicon's files (lexicon.ts): the error a bad file raises, naming the file, and the JSON read with
+ * its text kept for the index cache (lexicon-cache.ts); and one small helper of the index. No state.
+ */
+import { readFileSync } from 'node:fs';
+import { ZhAbbreviationError } from './zh-abbreviations.js';
+
+export class LexiconError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LexiconError';
+  }
+}
+
+/** The subsets of `items` with `size` elements, in order (items are few: the slots of one name). */
+export function subsets<T>(items: T[], size: number, from = 0): T[][] {
+  if (size === 0) return [[]];
+  const out: T[][] = [];
+  for (let i = from; i <= items.length - size; i++) for (const rest of subsets(items, size - 1, i + 1)) out.push([items[i]!, ...rest]);
+  return out;
+}
+
+/** Read and build a JSON file; its text is added to `texts` (the cache key of lexicon-cache.ts) when given. */
+export function readJson<T>(path: string, what: string, build: (data: unknown) => T, texts?: string[]): T {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new LexiconError(`cannot read ${what} ${path}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  texts?.push(text);
+  try {
+    return build(JSON.parse(text.replace(/^\uFEFF/, '')));
+  } catch (err) {
+    if (err instanceof LexiconError || err instanceof ZhAbbreviationError) throw new LexiconError(`${path}: ${err.message}`);
+    throw new LexiconError(`${path} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * Stages, grades, classes, severity, phase and acute exacerbation in a diagnosis name (the matcher's policy,
+ * docs/metrics.md "Stages, severity, negation, complications, causes"):
+ *
+ *  - stage   one value per scale, "scale=value": the generic stage / grade / class of the name ("stage IIIB",
+ *            "ⅢB期" → stage=3b; "高血压3级", "grade 3" → grade=3), and the named scales NYHA (and 心功能N级),
+ *            Killip, CCS, Child-Pugh, GOLD, Kellgren-Lawrence, Fontaine, Rutherford, WHO grade, FIGO, Meyerding,
+ *            Hunt-Hess, CEAP, CKD G-stages and TNM (t, n, m). Distant metastasis ("metastatic breast cancer",
+ *            "… with bone metastases", "乳腺癌骨转移", M1) is stage=4. A range ("NYHA III-IV") gives both values.
+ *  - severity  1 mild, 2 moderate, 2.5 moderately severe (中重症), 3 severe, 4 very severe / critical; "mild to
+ *            moderate" gives 1 and 2.
+ *  - phase   active (active, flare, exacerbation, relapse, 活动期, 复发, 急性加重) or remission (remission, stable phase, 缓解期,
+ *            稳定期).
+ *  - compensation  compensated or decompensated (代偿期, 失代偿期).
+ *  - exacerbation  a flag: the name is an acute exacerbation (flare, crisis, 急性加重, 急性发作, 危象) of a disease — a
+ *            narrower concept than the disease itself. "Acute" inside "acute exacerbation" is not a course.
+ *
+ * Stated on both sides and in conflict, these make two different diagnoses (`stageConflict`); stated on one side
+ * only they are set aside, as before. Sub-stages are compatible with their stage (3b with 3, 4a with 4) but not
+ * with each other (3a vs 3b). Different scales never conflict (NYHA II and Killip II). Pure; no I/O.
+ */
+
+import { anyOf } from './qualifiers.js';
+
+export type StageSlot = 'stage' | 'severity' | 'phase' | 'compensation';
+export const STAGE_SLOTS: readonly StageSlot[] = ['stage', 'severity', 'phase', 'compensation'];
+
+export interface StageReading {
+  text: string;
+  slots: Partial<Record<StageSlot, string[]>>;
+  exacerbation: boolean;
+  /** The stage words removed, for explanations. */
+  dropped: string[];
+}
+
+const V = '(\\d{1,2}[a-d]?\\d?)'; // a stage value after basicNormalise: 3, 3b, 1b1, 4a
+const RANGE = `${V}(?:\\s*(?:-|~|/|to|至|到)\\s*(?:stage\\s*|grade\\s*|class\\s*)?${V})?`;
+const LV = '([abc])(?![a-z])';
+
+/** [pattern, scale, slot]: a capture gives the value(s); `fixed` gives it when there is no capture. */
+type StageRule = { re: RegExp; scale?: string; slot: StageSlot; fixed?: string[] };
+
+const rx = (source: string): RegExp => new RegExp(source, 'gu');
+
+// Named scales first, then the generic ones (order matters: "nyha class 3" before "class 3").
+const RULES: StageRule[] = [
+  { re: rx(`\\bnyha(?:\\s*(?:functional\\s*)?(?:class|grade|分级|心功能))?\\s*${RANGE}(?:\\s*级)?|心功能\\s*${RANGE}\\s*级`), scale: 'nyha', slot: 'stage' },
+  { re: rx(`\\bkillip(?:\\s*(?:class|grade|分级))?\\s*${RANGE}(?:\\s*级)?`), scale: 'killip', slot: 'stage' },
+  { re: rx(`\\bccs(?:\\s*(?:class|grade|分级))?\\s*${RANGE}(?:\\s*级)?`), scale: 'ccs', slot: 'stage' },
+  { re: rx(`\\bchild\\s*(?:pugh|turcotte)?(?:\\s*(?:class|grade|score|分级))?\\s*${LV}(?:\\s*\\d{1,2}\\s*(?:points?|分))?(?:\\s*级)?`), scale: 'childpugh', slot: 'stage' },
+  { re: rx(`\\bgold(?:\\s*(?:grade|stage|class|分级))?\\s*([1-4])(?![0-9])(?:\\s*级)?`), scale: 'gold', slot: 'stage' },
+  { re: rx(`\\b(?:kellgren\\s*(?:and\\s*)?lawrence|k\\s*l)(?:\\s*(?:grade|分级))?\\s*([0-4])(?![0-9])(?:\\s*级)?`), scale: 'kl', slot: 'stage' },
+  { re: rx(`\\bfontaine(?:\\s*(?:stage|分期))?\\s*(\\d[ab]?)(?![0-9])(?:\\s*期)?`), scale: 'fontaine', slot: 'stage' },
+  { re: rx(`\\brutherford(?:\\s*(?:category|grade|class|分级))?\\s*(\\d)(?![0-9])(?:\\s*级)?`), scale: 'rutherford', slot: 'stage' },
+  { re: rx(`\\bhunt\\s*(?:and\\s*)?hess(?:\\s*(?:grade|分级))?\\s*(\\d)(?:\\s*级)?`), scale: 'hunthess', slot: 'stage' },
+  { re: rx(`\\bceap\\s*c(\\d)[ab]?\\b`), scale: 'ceap', slot: 'stage' },
+  { re: rx(`\\b(?:who|meyerding)(?:\\s*(?:grade|分级))?\\s*${RANGE}(?:\\s*级)?`), scale: 'grade', slot: 'stage' },
+  { re: rx(`\\b(?:figo|ann\\s*arbor)(?:\\s*(?:stage|分期))?\\s*${RANGE}(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
+  { re: rx(`\\bcin\\s*([1-3])(?![0-9])(?:\\s*级)?`), scale: 'grade', slot: 'stage' },
+  { re: rx(`(?<![a-z])g([1-5][ab]?)(?:\\s*a[1-3])?(?![a-z0-9])(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
+  // TNM: the three letters are read by tnm() below
+  { re: rx(`\\b(stage|grade|class)\\s*${RANGE}\\b`), slot: 'stage' },
+  { re: rx(`${RANGE}\\s*期`), scale: 'stage', slot: 'stage' },
+  { re: rx(`${RANGE}\\s*级`), scale: 'grade', slot: 'stage' },
+  // distant metastasis is stage 4: "metastatic breast cancer" (not "metastatic liver cancer": tumours in the
+  // liver, bone, brain …), "… with bone metastases", "乳腺癌骨转移", "转移性乳腺癌" (not 转移性肝癌 / 肺癌)
+  { re: /\bmetastatic\b(?!\s+(?:carcinoma\s+|tumou?r\s+|disease\s+)?(?:of|to|in)\b)(?!\s+(?:liver|hepatic|bone|osseous|brain|cerebral|spine|spinal|adrenal|peritoneal|pleural|lymph|skin|cutaneous)\b)/g, slot: 'stage', fixed: ['stage=4'] },
+  { re: /(?:\s(?:with|and|plus)|,)\s*(?:multiple\s+|widespread\s+|diffuse\s+)?(?:(?:liver|hepatic|lung|pulmonary|bone|osseous|skeletal|brain|cerebral|adrenal|peritoneal|pleural|distant|systemic|spinal|vertebral)(?:\s*(?:and|,)\s*)?)+\s*metasta\w*/g, slot: 'stage', fixed: ['stage=4'] },
+  { re: /(?<=癌|瘤|cancer|carcinoma)\s*(?:伴|合并|并|,|、)?(?:多发|广泛)?(?:(?:肝|肺|骨|脑|肾上腺|腹膜|胸膜|远处|全身|多处|全身多处)(?:、|和|及)?)+转移(?:瘤|灶)?/gu, slot: 'stage', fixed: ['stage=4'] },
+  { re: /转移性(?!肝|骨|脑|脊|肾上腺|腹膜|淋巴|肺|皮肤)/gu, slot: 'stage', fixed: ['stage=4'] },
+];
+
+// Severity (after the stages: "moderately severe" before "severe"). Protected names: severe acute respiratory
+// syndrome, severe combined immunodeficiency, severe fever with thrombocytopenia, mild cognitive impairment,
+// critical limb ischaemia, 重症肌无力, 中型血管炎 (medium-vessel vasculitis).
+const SEVERITY: [RegExp, string[]][] = [
+  [/\bwith severe features\b/gu, ['3']],
+  [/\bmoderately severe\b|中重症/gu, ['2.5']],
+  [/\bmild(?:ly)?\s*(?:to|-)\s*moderate(?:ly)?\b|轻中度|轻-中度/gu, ['1', '2']],
+  [/\bmoderate(?:ly)?\s*(?:to|-)\s*severe(?:ly)?\b|中重度|中-重度/gu, ['2', '3']],
+  [/\bnon ?severe\b|非重型|非重度|非重症/gu, ['1', '2']],
+  [/\b(?:very severe|extremely severe|critically ill|critical(?! limb))\b|极重度|危重型?|危重症/gu, ['4']],
+  [/\bsevere(?:ly)?\b(?! acute respiratory syndrome| combined immuno| fever with)|重度|重型|重症(?!肌无力)/gu, ['3']],
+  [/\bmoderate(?:ly)?\b(?![- ]risk)|中度|中型(?!血管)/gu, ['2']],
+  [/\bmild(?:ly)?\b(?! cognitive)|轻度|轻型|轻症/gu, ['1']],
+];
+
+// a crisis of a disease is its acute exacerbation, in both languages (myasthenic crisis, 重症肌无力危象)
+const EXACERBATION = /\b(?:with |in )?(?:an? )?(?:acute |severe )?(?:exacerbation|flare(?: up)?|flaring|exacerbated)(?: of| phase)?\b|(?<=[a-z] )crisis\b|急性加重期?|急性发作期?|(?<=\p{Script=Han})(?:加重期|发作期|危象)/gu;
+const PHASES: [RegExp, string][] = [
+  [/\b(?:in (?:clinical )?remission|remission|quiescent|inactive|stable (?:phase|stage|period))\b|缓解期|稳定期|静止期|非活动期/gu, 'remission'],
+  // a relapse is the active phase ("relapsed AML", 多发性硬化复发); relapsing, recurrent and 复发性 are not phases
+  [/\bactive(?: phase| stage)?\b|\brelapsed?\b|(?<!反复)复发(?!性)|活动期|活动性(?=[溃克结狼类强银])/gu, 'active'],
+];
+const COMPENSATION: [RegExp, string][] = [
+  [/\bdecompensated\b|失代偿期?/gu, 'decompensated'],
+  [/\bcompensated\b|(?<!失)代偿期?/gu, 'compensated'],
+];
+
+/** T, N and M of a TNM formula; M1 is also stage 4. */
+const TNM = /\b[cpy]?t([0-4x]|is)([a-d]?)\s*n([0-3x])([a-c]?)\s*m([01x])([a-c]?)\b/g;
+
+// one test for every pattern above: most names state no stage at all, and are returned as they are
+const ANY = anyOf([...RULES.map((r) => r.re), ...SEVERITY.map(([re]) => re), EXACERBATION, ...PHASES.map(([re]) => re), ...COMPENSATION.map(([re]) => re), TNM]);
+
+/** A stage value as read: lower case, Roman numerals already Arabic (basicNormalise). */
+const norm = (v: string): string => v.toLowerCase().replace(/\s+/g, '');
+
+/** Read the stage words of one reading (see the file comment). */
+export function readStages(input: string): StageReading {
+  const slots: Partial<Record<StageSlot, string[]>> = {};
+  const dropped: string[] = [];
+  const add = (slot: StageSlot, values: string[]): void => {
+    const list = (slots[slot] ??= []);
+    for (const v of values) if (!list.includes(v)) list.push(v);
+  };
+  if (!ANY(input)) return { text: input, slots, exacerbation: false, dropped };
+  let t = input;
+  let exacerbation = false;
+  t = t.replace(EXACERBATION, (m) => {
+    exacerbation = true;
+    dropped.push(m.trim());
+    add('phase', ['active']);
+    return ' ';
+  });
+  t = t.replace(TNM, (m, tv: string, ts: string, nv: string, ns: string, mv: string) => {
+    dropped.push(m.trim());
+    const out = [`t=${tv}${ts}`, `n=${nv}${ns}`, `m=${mv}`].filter((x) => !x.endsWith('=x'));
+    if (mv === '1') out.push('stage=4');
+    add('stage', out);
+    return ' ';
+  });
+  for (const rule of RULES) {
+    t = t.replace(rule.re, (m: string, ...groups: unknown[]) => {
+      const caps = groups.slice(0, -2).filter((g): g is string => typeof g === 'string' && g !== '');
+      let scale = rule.scale;
+      let values = caps;
+      if (scale === undefined && !rule.fixed) {
+        // the generic English rule: the first capture is the scale word
+        scale = caps[0];
+        values = caps.slice(1);
+      }
+      const out = rule.fixed ?? values.map((v) => `${scale}=${norm(v)}`);
+      if (out.length === 0) return m;
+      dropped.push(m.trim());
+      add(rule.slot, out);
+      return ' ';
+    });
+  }
+  for (const [re, values] of SEVERITY) {
+    t = t.replace(re, (m) => {
+      dropped.push(m.trim());
+      add('severity', values);
+      return ' ';
+    });
+  }
+  for (const [list, slot] of [[PHASES, 'phase'], [COMPENSATION, 'compensation']] as const) {
+    for (const [re, value] of list) {
+      t = t.replace(re, (m) => {
+        dropped.push(m.trim());
+        add(slot, [value]);
+        return ' ';
+      });
+    }
+  }
+  return { text: t, slots, exacerbation, dropped };
+}
+
+/** Two stage values of one scale agree: equal, or one is the other with a sub-stage (3 and 3b; 1b and 1b1). */
+function compatible(a: string, b: string): boolean {
+  return a === b || (a.startsWith(b) && /^\d/.test(b)) || (b.startsWith(a) && /^\d/.test(a));
+}
+
+/** The stage slots of two names in conflict: a description, or undefined when they agree (see the file comment). */
+export function stageConflict(a: readonly string[] | undefined, b: readonly string[] | undefined): string | undefined {
+  if (!a || !b || a.length === 0 || b.length === 0) return undefined;
+  const byScale = (vs: readonly string[]): Map<string, string[]> => {
+    const m = new Map<string, string[]>();
+    for (const v of vs) {
+      const [scale, value] = v.split('=') as [string, string];
+      m.set(scale, [...(m.get(scale) ?? []), value]);
+    }
+    return m;
+  };
+  const [x, y] = [byScale(a), byScale(b)];
+  for (const [scale, xs] of x) {
+    const ys = y.get(scale);
+    if (ys && !xs.some((u) => ys.some((w) => compatible(u, w)))) return `${scale} ${xs.join('/')} vs ${ys.join('/')}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,85 @@
+/**
+ * The labelled diagnosis pairs of issue 16 (test/fixtures/matcher-set/, docs/metrics.md "The labelled pairs"): their
+ * shape, and the matcher's figures on them, held so they cannot silently fall. The floors are the figures measured
+ * when the sets were last changed, rounded down; the per-language goal of the issue (precision and recall ≥ 0.95 on
+ * the whole set) is asserted as such.
+ */
+import { describe, expect, it } from 'vitest';
+import { createMatcher } from '../../src/metrics/matcher/index.js';
+import { evaluate, figures, KINDS, precision, readPairs, recall, type Counts } from '../support/labelled-pairs.js';
+import { tempDir } from '../helpers.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const pairs = readPairs();
+const result = evaluate(pairs, createMatcher());
+const counts = (key: string): Counts => result.counts.get(key) ?? { tp: 0, fp: 0, fn: 0, tn: 0 };
+
+describe('the labelled pairs', () => {
+  it('are at least 1,000, about half of each language, with at least 40% hard negatives, every kind in both languages', () => {
+    expect(pairs.length).toBeGreaterThanOrEqual(1000);
+    for (const lang of ['en', 'zh'] as const) {
+      const mine = pairs.filter((p) => p.lang === lang);
+      expect(mine.length / pairs.length, lang).toBeGreaterThan(0.45);
+      expect(mine.filter((p) => !p.same).length / mine.length, `${lang} negatives`).toBeGreaterThanOrEqual(0.4);
+      for (const kind of KINDS) {
+        if (kind === 'zh-variant' && lang === 'en') continue; // a Chinese-only kind
+        expect(mine.filter((p) => p.kind === kind).length, `${lang} ${kind}`).toBeGreaterThanOrEqual(10);
+      }
+    }
+    // the held-out sets are separate pairs: none is also a development pair
+    const dev = new Set(pairs.filter((p) => p.set === 'dev').map((p) => `${p.lang}\t${p.predicted}\t${p.gold}`));
+    expect(pairs.filter((p) => p.set !== 'dev' && dev.has(`${p.lang}\t${p.predicted}\t${p.gold}`))).toEqual([]);
+  });
+
+  it('meet the goal of issue 16 in each language: precision and recall at least 0.95', () => {
+    const lines = ['all', 'en', 'zh', 'dev', 'dev2', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6'].map((k) => `${k.padEnd(9)} ${figures(counts(k))}`);
+    const kinds = (['en', 'zh'] as const).flatMap((l) => KINDS.filter((k) => result.counts.has(`${l}:${k}`)).map((k) => `${`${l}:${k}`.padEnd(18)} ${figures(counts(`${l}:${k}`))}`));
+    const wrong = result.wrong.map((w) => `${w.pair.same ? 'missed' : 'false match'} (${w.pair.file}:${w.pair.line}, ${w.pair.kind}): "${w.pair.predicted}" vs "${w.pair.gold}" → ${w.rule}`);
+    console.log(`labelled pairs (${pairs.length}):\n  ${lines.join('\n  ')}\nper kind:\n  ${kinds.join('\n  ')}\n${wrong.length} judged wrongly:\n  ${wrong.join('\n  ')}`);
+    for (const lang of ['en', 'zh']) {
+      expect(precision(counts(lang)), `${lang} precision`).toBeGreaterThanOrEqual(0.95);
+      expect(recall(counts(lang)), `${lang} recall`).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+
+  it('hold the figures of each set and language (floors: the figures measured last, rounded down)', () => {
+    const floors: [string, number, number][] = [
+      ['dev:en', 0.99, 0.99],
+      ['dev:zh', 0.99, 0.98],
+      ['heldout:en', 0.99, 0.99],
+      ['heldout:zh', 0.99, 0.99],
+      ['dev2:en', 0.99, 0.99],
+      ['dev2:zh', 0.99, 0.99],
+      // each held-out set was written after the rules of its time and measured once before any tuning for it
+      // (docs/metrics.md "The labelled pairs"); its misses were fixed afterwards, so these floors are not estimates:
+      // heldout2 first 0.957 / 0.775 (en), 0.964 / 0.838 (zh); heldout3 1.000 / 0.770, 0.992 / 0.839;
+      // heldout4 0.983 / 0.849, 0.962 / 0.900; heldout5 0.981 / 0.927, 0.980 / 0.925; heldout6 0.984 / 0.808,
+      // 0.981 / 0.755
+      ['heldout2:en', 0.99, 0.99],
+      ['heldout2:zh', 0.99, 0.99],
+      ['heldout3:en', 0.99, 0.99],
+      ['heldout3:zh', 0.99, 0.99],
+      ['heldout4:en', 0.99, 0.98],
+      ['heldout4:zh', 0.99, 0.99],
+      ['heldout5:en', 0.99, 0.99],
+      ['heldout5:zh', 0.99, 0.99],
+      ['heldout6:en', 0.99, 0.98],
+      ['heldout6:zh', 0.99, 0.99],
+    ];
+    for (const [key, p, r] of floors) {
+      expect(precision(counts(key)), `${key} precision`).toBeGreaterThanOrEqual(p);
+      expect(recall(counts(key)), `${key} recall`).toBeGreaterThanOrEqual(r);
+    }
+  });
+
+  it('name the file, line and field of a bad pair', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'x-en.tsv'), 'en\tGout\tGouty arthritis\t1\tsynonym\tok\nen\tGout\tGout\tyes\tsynonym\tbad\n');
+    expect(() => readPairs(dir)).toThrow('x-en.tsv, line 2: field "same" must be 0 or 1, got "yes"');
+    writeFileSync(join(dir, 'x-en.tsv'), 'en\tGout\tGout\t1\tnot-a-kind\tbad\n');
+    expect(() => readPairs(dir)).toThrow(/x-en\.tsv, line 1: field "kind" must be one of eponym, /);
+    writeFileSync(join(dir, 'x-en.tsv'), 'en\tGout\tGout\t1\n');
+    expect(() => readPairs(dir)).toThrow('x-en.tsv, line 1: expected 6 tab-separated fields');
+  });
+});
