@@ -44,6 +44,23 @@ describe('lexicon files', () => {
     expect(() => Lexicon.load(notParts, null)).toThrow(/parts\/a\.json: a lexicon part needs a "groups" array/);
   });
 
+  it('adds the names of an extension in a later file to the group another file defines', () => {
+    const path = files(
+      { groups: [group('bell', 'Bell palsy', '贝尔麻痹')], include: ['parts/a.json', 'parts/b.json'] },
+      { 'a.json': { groups: [group('flu', 'influenza', '流感')] }, 'b.json': { groups: [{ extends: 'bell', en: ['idiopathic facial nerve palsy'], zh: ['特发性面神经麻痹'] }, { extends: 'flu', abbr: ['FLU'] }] } },
+    );
+    const lexicon = Lexicon.load(path, null);
+    expect(lexicon.size).toBe(2);
+    const m = createMatcher({ lexicon });
+    expect(m.match('Idiopathic facial nerve palsy', 'Bell palsy', 'en').match).toBe(true);
+    expect(m.match('特发性面神经麻痹', '贝尔麻痹', 'zh').match).toBe(true);
+    expect(m.match('Idiopathic facial nerve palsy', 'Influenza', 'en').match).toBe(false);
+    const unknown = files({ groups: [], include: ['parts/b.json'] }, { 'b.json': { groups: [{ extends: 'nope', en: ['x'] }] } });
+    expect(() => Lexicon.load(unknown, null)).toThrow(/parts\/b\.json: "extends": group "nope" is not defined/);
+    const bad = files({ groups: [group('flu', 'influenza', '流感')], include: ['parts/b.json'] }, { 'b.json': { groups: [{ extends: 'flu', zh: [''] }] } });
+    expect(() => Lexicon.load(bad, null)).toThrow(/parts\/b\.json: the extension of "flu" has an empty or non-string name in "zh"/);
+  });
+
   it('reads what a concept implies, and refuses an implies it cannot read', () => {
     const lexicon = Lexicon.fromData({ groups: [group('ckd', 'chronic kidney disease', '慢性肾脏病'), group('esrd', 'end-stage renal disease', '终末期肾病', { parent: 'ckd', implies: 'stage 5' })] });
     expect(lexicon.impliedSlots('esrd')).toEqual({ stage: ['stage=5'] });

@@ -36,3 +36,41 @@ export function readJson<T>(path: string, what: string, build: (data: unknown) =
     throw new LexiconError(`${path} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
+
+/** A part's entry `{"extends": "<group id>", "en": [...], "zh": [...], "abbr": [...]}`: more names for a group
+ *  another file defines, so files grown in parallel never edit each other's groups. */
+export interface GroupExtension {
+  extends: string;
+  en?: string[];
+  zh?: string[];
+  abbr?: string[];
+  note?: string;
+}
+
+interface NamedGroup {
+  id: string;
+  en: string[];
+  zh: string[];
+  abbr?: string[];
+}
+
+/** `groups` with the names of every extension added to its group (new objects; the data is not changed). An error
+ *  names the file and the group an extension is about. */
+export function applyExtensions<G extends NamedGroup>(groups: G[], extensions: [string, GroupExtension][]): G[] {
+  const at = new Map(groups.map((g, i) => [g.id, i]));
+  const out = [...groups];
+  for (const [file, ext] of extensions) {
+    const i = at.get(ext.extends);
+    if (i === undefined) throw new LexiconError(`${file}: "extends": group "${ext.extends}" is not defined in any lexicon file`);
+    for (const key of ['en', 'zh', 'abbr'] as const) {
+      const names = ext[key];
+      if (names !== undefined && (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || n.trim() === ''))) {
+        throw new LexiconError(`${file}: the extension of "${ext.extends}" has an empty or non-string name in "${key}"`);
+      }
+    }
+    const g = out[i]!;
+    const add = (old: string[] | undefined, more: string[] | undefined) => [...(old ?? []), ...(more ?? []).filter((n) => !(old ?? []).includes(n))];
+    out[i] = { ...g, en: add(g.en, ext.en), zh: add(g.zh, ext.zh), ...(g.abbr !== undefined || ext.abbr !== undefined ? { abbr: add(g.abbr, ext.abbr) } : {}) };
+  }
+  return out;
+}

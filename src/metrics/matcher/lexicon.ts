@@ -15,7 +15,7 @@ import { PACKAGE_ROOT } from '../../bench/bundled.js';
 import { analyse, basicNormalise, fullKeyOf, strip, type MatchLang, type NormaliseHooks, type Reading, type Slots, type Stripped } from './normalise.js';
 import { cacheKey, readIndex, writeIndex, type IndexSnapshot } from './lexicon-cache.js';
 import { ZhAbbreviations } from './zh-abbreviations.js';
-import { LexiconError, readJson, subsets } from './lexicon-read.js';
+import { applyExtensions, LexiconError, readJson, subsets, type GroupExtension } from './lexicon-read.js';
 
 export { LexiconError } from './lexicon-read.js';
 
@@ -186,12 +186,18 @@ export class Lexicon {
     const merged: LexiconData = { ...main, groups: [...(Array.isArray(main.groups) ? main.groups : [])], distinct: [...(main.distinct ?? [])], words: { ...(main.words ?? {}) } };
     const where = new Map<string, string>(merged.groups.map((g) => [g?.id, path]));
     const pairs: [string, [string, string][]][] = [];
+    const extensions: [string, GroupExtension][] = [];
     for (const rel of main.include ?? []) {
       if (typeof rel !== 'string' || rel.trim() === '') throw new LexiconError(`${path}: "include" lists file paths, got ${JSON.stringify(rel)}`);
       const file = resolve(dirname(path), rel);
       const part = readJson(file, 'the lexicon part', (d) => d as LexiconData, texts);
       if (!part || typeof part !== 'object' || !Array.isArray(part.groups)) throw new LexiconError(`${file}: a lexicon part needs a "groups" array`);
       for (const g of part.groups) {
+        const ext = g as unknown as GroupExtension;
+        if (ext && typeof ext.extends === 'string') {
+          extensions.push([file, ext]);
+          continue;
+        }
         const prev = where.get(g?.id);
         if (prev !== undefined) throw new LexiconError(`${file}: concept group "${g.id}" is already defined in ${prev}`);
         where.set(g?.id, file);
@@ -201,6 +207,7 @@ export class Lexicon {
       pairs.push([file, part.distinct ?? []]);
       Object.assign(merged.words!, part.words ?? {});
     }
+    merged.groups = applyExtensions(merged.groups, extensions);
     for (const [file, list] of pairs) {
       for (const pair of list) {
         const missing = Array.isArray(pair) ? pair.find((id) => !where.has(id)) : undefined;
