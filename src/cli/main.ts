@@ -15,6 +15,7 @@ import * as run from './commands/run.js';
 import * as routing from './commands/routing.js';
 import * as runs from './commands/runs.js';
 import * as score from './commands/score.js';
+import * as similarity from './commands/similarity.js';
 import * as templates from './commands/templates.js';
 import * as validate from './commands/validate.js';
 import * as view from './commands/view.js';
@@ -52,6 +53,7 @@ Start with:
   runs.register(program, io);
   routing.register(program, io);
   score.register(program, io);
+  similarity.register(program, io);
   leaderboard.register(program, io);
   report.register(program, io);
   view.register(program, io);

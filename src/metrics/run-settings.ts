@@ -8,7 +8,7 @@ import { DepartmentTaxonomy } from '../bench/departments.js';
 import type { Manifest } from '../run/evaluate.js';
 import { readInputs, recordedTaxonomy, SCORED_WITH_KEY, taxonomyHash, type ScoringSettings } from '../run/recorded.js';
 import { RunStore } from '../run/store.js';
-import { effectiveScoring, rowsDiffer, type EffectiveScoring, type ScoringOverride } from './settings.js';
+import { effectiveScoring, rowsDiffer, unrecordedScoring, type EffectiveScoring, type ScoringOverride } from './settings.js';
 
 /** A department list a command was given, and where from. */
 export interface DepartmentChoice {
@@ -30,7 +30,7 @@ export type ScoredWith = ScoringSettings & { departments?: string };
 export function runSettings(store: RunStore, dir: string, o: { scoring?: ScoringOverride; departments?: DepartmentChoice } = {}): RunSettings {
   const manifest = store.getManifest<Manifest>();
   const recorded = recordedTaxonomy(readInputs(store), dir);
-  const scoring = effectiveScoring(manifest?.scoring, o.scoring);
+  const scoring = effectiveScoring(manifest?.scoring, o.scoring, unrecordedScoring());
   let taxonomy = recorded ?? DepartmentTaxonomy.default();
   if (o.departments) {
     const given = o.departments.taxonomy;

@@ -14,7 +14,7 @@ import type { TaskId } from '../tasks/definitions.js';
 import { principalForMatch, type PrincipalName } from '../tasks/diagnosis-names.js';
 import type { CaseScores } from './clinical.js';
 import { matchList, pdVerdict, principalIndex, type Matcher } from './matcher/index.js';
-import { textSimilarity, type BertScorer } from './text/index.js';
+import { textSimilarity, type BertScore, type BertScorer, type SimilarityOptions, type TextProfileName } from './text/index.js';
 
 /** What the store holds for one job, as far as scoring needs it. */
 export interface AnsweredJob {
@@ -55,7 +55,19 @@ export interface ScoringContext {
   /** With a judge (createMatcher({ judge })), pairs the rules leave undecided are put to it. */
   matcher: Matcher;
   useJudge?: boolean;
+  /** BERTScore model for every language (without one, and without `bertByLanguage`, text scores are BLEU + ROUGE). */
   bert?: BertScorer;
+  /** A BERTScore model per language (bert-score uses bert-base-chinese for zh and roberta-large for en), with an optional baseline to rescale by; wins over `bert`. */
+  bertByLanguage?: Partial<Record<Language, { scorer: BertScorer; baseline?: BertScore }>>;
+  /** The text-metric profile (default clinicallab; see metrics/text/profiles.ts). */
+  profile?: TextProfileName;
+}
+
+/** The text-similarity options of a case's language. */
+export function similarityOptions(ctx: ScoringContext, lang: Language): SimilarityOptions {
+  const own = ctx.bertByLanguage?.[lang];
+  const bert = own?.scorer ?? ctx.bert;
+  return { ...(bert ? { bert } : {}), ...(own?.baseline ? { baseline: own.baseline } : {}), ...(ctx.profile ? { profile: ctx.profile } : {}) };
 }
 
 type Sections = Record<'preliminary' | 'basis' | 'differential' | 'principal' | 'principle' | 'plan', string>;
@@ -74,6 +86,7 @@ function tally(out: CaseOutcome, job: AnsweredJob, label: string): void {
 
 export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], ctx: ScoringContext): Promise<CaseOutcome> {
   const lang = c.language as Language;
+  const textOptions = similarityOptions(ctx, lang);
   const out: CaseOutcome = { scores: { uid: c.uid, language: c.language, department: c.gold.department?.id ?? '' }, rows: [], errors: [], pending: [], skipped: [], unreadable: [], refused: [], truncated: [] };
   const find = (kind: string, exam?: string): AnsweredJob | undefined => jobs.find((j) => j.kind === kind && (exam === undefined || j.exam === exam));
   const usable = (job: AnsweredJob | undefined, label: string): boolean => {
@@ -159,7 +172,7 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
         out.skipped.push(task);
         continue;
       }
-      const sim = await textSimilarity(predicted, reference, lang, ctx.bert ? { bert: ctx.bert } : {});
+      const sim = await textSimilarity(predicted, reference, lang, textOptions);
       out.scores[field] = sim.score;
       out.rows.push({ task, exam: '', value: sim.score, detail: sim });
     }
@@ -173,7 +186,7 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
     }
     const job = find('imaging-diagnosis', exam.key);
     if (!usable(job, `imaging ${exam.key}`)) continue;
-    const sim = await textSimilarity((job!.parsed as { impression: string }).impression, exam.impression, lang, ctx.bert ? { bert: ctx.bert } : {});
+    const sim = await textSimilarity((job!.parsed as { impression: string }).impression, exam.impression, lang, textOptions);
     imaging.push(sim.score);
     out.rows.push({ task: 'imaging', exam: exam.key, value: sim.score, detail: sim });
   }

@@ -5,6 +5,7 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
+import type { Language } from '../bench/language.js';
 import { formatProblem, loadCases, type LoadResult } from '../bench/loader.js';
 import type { Manifest } from '../run/evaluate.js';
 import { SCORED_WITH_KEY } from '../run/recorded.js';
@@ -14,6 +15,7 @@ import { scoredWith } from './run-settings.js';
 import { leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
 import { scoreCase, type ScoringContext } from './score-case.js';
 import { JUDGE_PREFIX } from './judge-run.js';
+import { DEFAULT_TEXT_PROFILE, type LibraryNote, type TextProfileName } from './text/index.js';
 
 export interface ModelScores {
   model: string;
@@ -52,8 +54,12 @@ export interface RunScores {
   dir: string;
   manifest?: Manifest;
   models: ModelScores[];
-  /** Which components the text scores have: with BERTScore, or BLEU + ROUGE only. */
+  /** Which components the text scores have: with BERTScore, or BLEU + ROUGE only (for some language, at least). */
   textComponents: 'bleu+rouge+bertscore' | 'bleu+rouge';
+  /** The text-metric profile the text scores were computed with. */
+  textProfile: TextProfileName;
+  /** Text scores where the profile's reference library would have raised, by what (see LibraryNote). */
+  libraryNotes: Partial<Record<LibraryNote, number>>;
   /** Case-file problems met while reloading the cases. */
   caseProblems: number;
   /** The settings the run was scored with, and what the command's flags changed (when the caller said). */
@@ -112,12 +118,16 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
       dir,
       ...(manifest ? { manifest } : {}),
       models: [],
-      textComponents: opts.context.bert ? 'bleu+rouge+bertscore' : 'bleu+rouge',
+      textComponents: 'bleu+rouge+bertscore',
+      textProfile: opts.context.profile ?? DEFAULT_TEXT_PROFILE,
+      libraryNotes: {},
       caseProblems: loaded.problems.filter((p) => p.severity === 'error').length,
       ...(opts.scoring ? { scoring: opts.scoring } : {}),
       rows: [],
       persisted: persist,
     };
+    const languages = new Set(jobs.filter((j) => !j.model.startsWith(JUDGE_PREFIX)).map((j) => j.language as Language));
+    if (languages.size === 0 || [...languages].some((l) => !(opts.context.bertByLanguage?.[l] ?? opts.context.bert))) result.textComponents = 'bleu+rouge';
     const orphans = store.ledger.orphans();
     let done = 0;
     const total = jobs.length;
@@ -145,6 +155,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
         ms.cases.push(outcome.scores);
         const { errors, pending, skipped, unreadable, refused, truncated } = outcome;
         ms.outcomes.push({ uid: c.uid, language: c.language, department: outcome.scores.department, errors, pending, skipped, unreadable, refused, truncated });
+        for (const r of outcome.rows) for (const note of (r.detail as { notes?: LibraryNote[] } | null)?.notes ?? []) result.libraryNotes[note] = (result.libraryNotes[note] ?? 0) + 1;
         for (const r of outcome.rows) rows.push({ model, caseUid: c.uid, language: c.language, department: c.gold.department?.id ?? '', task: r.task, exam: r.exam, value: r.value, detail: r.detail });
         done += caseJobs.length;
         opts.onProgress?.(done, total);

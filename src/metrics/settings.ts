@@ -6,23 +6,30 @@
 import type { ScoringSettings } from '../run/recorded.js';
 import { BROADER_POLICIES, createMatcher, DEFAULT_OVERLAP_THRESHOLD, type BroaderPolicy, type Judge } from './matcher/index.js';
 import type { ScoringContext } from './score-case.js';
-import { bertscoreIdentity, createBertScorer } from './text/index.js';
+import { DEFAULT_TEXT_PROFILE, isTextProfileName, TEXT_PROFILES, type TextProfileName } from './text/index.js';
+import { bertKey, bertText, loadBertScorers, type BertSetting } from './bert-settings.js';
 
-/** The text-metric profiles this version knows; a run records the one it is scored with. */
-export const TEXT_PROFILES = ['clinicallab'] as const;
-export const DEFAULT_PROFILE: (typeof TEXT_PROFILES)[number] = 'clinicallab';
+/**
+ * The profile of scores that recorded none: runs and score rows made before profiles were kept were all computed
+ * with clinicallab's own recipe (the only one there was), whatever today's default.
+ */
+export const UNRECORDED_PROFILE: TextProfileName = 'clinicallab';
 
 export function defaultScoring(): ScoringSettings {
-  return { profile: DEFAULT_PROFILE, matcher: { threshold: DEFAULT_OVERLAP_THRESHOLD, broaderPrediction: 'usual', narrowerPrediction: true }, bertscore: null, judge: null, cdaRequiresPreliminary: false };
+  return { profile: DEFAULT_TEXT_PROFILE, matcher: { threshold: DEFAULT_OVERLAP_THRESHOLD, broaderPrediction: 'usual', narrowerPrediction: true }, bertscore: null, judge: null, cdaRequiresPreliminary: false };
 }
 
 /** What a command's flags ask of the scoring; what they leave unset keeps the run's. */
 export interface ScoringOverride {
+  /** A text-metric profile (`--profile`). */
+  profile?: TextProfileName;
+  /** How the output words a profile nobody typed (the default beside the published rows); default `--profile <name>`. */
+  profileNote?: string;
   threshold?: number;
   broaderPrediction?: BroaderPolicy;
   narrowerPrediction?: boolean;
-  /** A model folder, or null for none (`--no-bertscore-model`). */
-  bertscore?: { dir: string; identity: string } | null;
+  /** A model folder (one for every language, or one per language, with layer and rescaling), or null for none (`--no-bertscore-model`). */
+  bertscore?: BertSetting;
   judge?: string;
   cdaRequiresPreliminary?: boolean;
 }
@@ -38,18 +45,28 @@ export interface EffectiveScoring {
 /** Recorded settings with anything they lack (a run of an older version) filled from the defaults. */
 function complete(s: Partial<ScoringSettings>): ScoringSettings {
   const d = defaultScoring();
-  return { profile: s.profile ?? d.profile, matcher: { ...d.matcher, ...(s.matcher ?? {}) }, bertscore: s.bertscore ?? null, judge: s.judge ?? null, cdaRequiresPreliminary: s.cdaRequiresPreliminary ?? false };
+  return { profile: s.profile ?? UNRECORDED_PROFILE, matcher: { ...d.matcher, ...(s.matcher ?? {}) }, bertscore: s.bertscore ?? null, judge: s.judge ?? null, cdaRequiresPreliminary: s.cdaRequiresPreliminary ?? false };
 }
 
-const bertText = (b: ScoringSettings['bertscore']): string => (b ? `${b.dir} (identity ${b.identity})` : 'none');
+/** What a run made before settings were recorded was scored with: the defaults of then (profile clinicallab). */
+export function unrecordedScoring(): ScoringSettings {
+  return complete({});
+}
 
-/** The settings a command uses on a run: its recorded ones (or the defaults) with the flags laid over. */
-export function effectiveScoring(recorded: Partial<ScoringSettings> | undefined, o: ScoringOverride = {}): EffectiveScoring {
-  const base = recorded ? complete(recorded) : defaultScoring();
+/**
+ * The settings a command uses on a run: its recorded ones with the flags laid over; without a record, `fallback`
+ * (default: today's defaults, for a new run; unrecordedScoring() for a run made before settings were kept).
+ */
+export function effectiveScoring(recorded: Partial<ScoringSettings> | undefined, o: ScoringOverride = {}, fallback: ScoringSettings = defaultScoring()): EffectiveScoring {
+  const base = recorded ? complete(recorded) : fallback;
   const s: ScoringSettings = { ...base, matcher: { ...base.matcher } };
   const overrides: string[] = [];
   const whose = recorded ? "the run's" : 'default';
   const note = (flag: string, was: string): void => void overrides.push(`${flag} (${whose}: ${was})`);
+  if (o.profile !== undefined && o.profile !== base.profile) {
+    s.profile = o.profile;
+    note(o.profileNote ?? `--profile ${o.profile}`, base.profile);
+  }
   if (o.threshold !== undefined && o.threshold !== base.matcher.threshold) {
     s.matcher.threshold = o.threshold;
     note(`--match-threshold ${o.threshold}`, String(base.matcher.threshold));
@@ -62,7 +79,7 @@ export function effectiveScoring(recorded: Partial<ScoringSettings> | undefined,
     s.matcher.narrowerPrediction = o.narrowerPrediction;
     note(o.narrowerPrediction ? 'narrower predictions counted' : '--no-narrower-prediction', o.narrowerPrediction ? 'not counted' : 'counted');
   }
-  if (o.bertscore !== undefined && o.bertscore?.identity !== base.bertscore?.identity) {
+  if (o.bertscore !== undefined && bertKey(o.bertscore) !== bertKey(base.bertscore)) {
     s.bertscore = o.bertscore;
     note(o.bertscore ? `--bertscore-model ${bertText(o.bertscore)}` : '--no-bertscore-model', bertText(base.bertscore));
   }
@@ -86,7 +103,7 @@ export function rowsDiffer(a: Partial<ScoringSettings>, b: Partial<ScoringSettin
     x.matcher.threshold !== y.matcher.threshold ||
     x.matcher.broaderPrediction !== y.matcher.broaderPrediction ||
     x.matcher.narrowerPrediction !== y.matcher.narrowerPrediction ||
-    (x.bertscore?.identity ?? null) !== (y.bertscore?.identity ?? null) ||
+    bertKey(x.bertscore) !== bertKey(y.bertscore) ||
     x.judge !== y.judge
   );
 }
@@ -97,22 +114,10 @@ export function describeScoring(s: ScoringSettings): string {
   return [
     `text profile ${s.profile}`,
     `matcher threshold ${m.threshold}, broader predictions ${m.broaderPrediction}, narrower predictions ${m.narrowerPrediction ? 'counted' : 'not counted'}`,
-    `BERTScore ${s.bertscore ? bertText(s.bertscore) : 'none (BLEU + ROUGE-L only)'}`,
+    `BERTScore ${s.bertscore ? bertText(s.bertscore) : 'none (BLEU + ROUGE-L only)'}`.replace(/: none(;|$)/g, ': none (BLEU + ROUGE-L only)$1'),
     `judge ${s.judge ?? 'none'}`,
     `CDA ${s.cdaRequiresPreliminary ? 'requires the preliminary diagnosis too' : 'on the final diagnosis'}`,
   ].join('; ');
-}
-
-/** The settings' BERTScore folder as the run recorded it, checked: still there, still the same model. */
-function checkedBertDir(b: NonNullable<ScoringSettings['bertscore']>): string {
-  let identity: string;
-  try {
-    identity = bertscoreIdentity(b.dir);
-  } catch (err) {
-    throw new Error(`the BERTScore model this run is scored with (${b.dir}) cannot be used: ${(err as Error).message}. Give another with --bertscore-model <dir>, or --no-bertscore-model for BLEU + ROUGE-L only (the output says so)`);
-  }
-  if (identity !== b.identity) throw new Error(`${b.dir} no longer holds the BERTScore model this run is scored with (identity ${b.identity}, now ${identity}); give --bertscore-model ${b.dir} to score with the model it holds now (the output says so)`);
-  return b.dir;
 }
 
 /** Makes the scoring contexts settings call for, each once per settings (a BERTScore model is loaded once). */
@@ -130,13 +135,15 @@ export function scoringContexts(makeJudge?: (spec: string) => Promise<Judge>): (
 }
 
 async function contextFor(s: ScoringSettings, makeJudge?: (spec: string) => Promise<Judge>): Promise<ScoringContext> {
-  if (!(TEXT_PROFILES as readonly string[]).includes(s.profile)) throw new Error(`the run is scored with the text-metric profile "${s.profile}", which this version of clinicallab does not know (it knows ${TEXT_PROFILES.join(', ')})`);
+  if (!isTextProfileName(s.profile)) throw new Error(`the run is scored with the text-metric profile "${s.profile}", which this version of clinicallab does not know (it knows ${TEXT_PROFILES.join(', ')})`);
   if (!(BROADER_POLICIES as readonly string[]).includes(s.matcher.broaderPrediction)) throw new Error(`the run's matcher policy for broader predictions "${s.matcher.broaderPrediction}" is not one of ${BROADER_POLICIES.join(', ')}`);
   if (s.judge && !makeJudge) throw new Error(`the run is scored with the judge ${s.judge}, and no judge can be called here`);
   const judge = s.judge ? await makeJudge!(s.judge) : undefined;
+  const bert = await loadBertScorers(s.profile, s.bertscore);
   return {
+    profile: s.profile,
     matcher: createMatcher({ threshold: s.matcher.threshold, broaderPrediction: s.matcher.broaderPrediction as BroaderPolicy, narrowerPrediction: s.matcher.narrowerPrediction, ...(judge ? { judge } : {}) }),
     ...(judge ? { useJudge: true } : {}),
-    ...(s.bertscore ? { bert: await createBertScorer({ modelDir: checkedBertDir(s.bertscore) }) } : {}),
+    ...(Object.keys(bert).length > 0 ? { bertByLanguage: bert } : {}),
   };
 }

@@ -24,6 +24,7 @@ import {
   type Row,
 } from './tables.js';
 import type { ReportViewModel } from './types.js';
+import { REFERENCE_PROFILE } from './profile-text.js';
 
 export type ExportFormat = 'json' | 'csv';
 export const EXPORT_TABLES = ['leaderboard', 'departments', 'best', 'cases', 'agents', 'routing', 'judge', 'dataset', 'manifest'] as const;
@@ -59,6 +60,8 @@ export interface LeaderboardRecord {
   pending: Record<string, number>;
   skipped: Record<string, number>;
   textComponents: string | null;
+  /** The text-metric profile of its text scores (published rows: authors, the profile that reproduces them). */
+  textProfile: string | null;
   /** ClinicalAgent models: the statistics per case (null for other models). */
   agent: { variant: string | null; cases: number; examsPerCase: number; examShare: number | null; tokensPerCase: number; costPerCase: number | null; stopped: number } | null;
   note?: string;
@@ -83,6 +86,7 @@ export function leaderboardRecords(vm: ReportViewModel): LeaderboardRecord[] {
     pending: m.pending,
     skipped: m.skipped,
     textComponents: m.textComponents,
+    textProfile: m.textProfile,
     agent: agentOf(m.index),
   }));
   for (const r of vm.reference?.rows ?? []) {
@@ -97,6 +101,7 @@ export function leaderboardRecords(vm: ReportViewModel): LeaderboardRecord[] {
       pending: {},
       skipped: {},
       textComponents: 'bleu+rouge+bertscore',
+      textProfile: REFERENCE_PROFILE,
       agent: null,
       note: `published by the authors (arXiv ${vm.reference!.source.arxiv}), measured on the real ClinicalBench — not on the cases of this run`,
     });
@@ -108,7 +113,7 @@ const VALUE_COLUMNS = [...COLUMNS, 'DWR', 'CDA', 'Acceptability', 'Avg', 'Weight
 
 function leaderboardCsv(vm: ReportViewModel): string {
   const header = [
-    'model', 'source', 'run', 'records', ...VALUE_COLUMNS, ...LB_KEYS.flatMap((k) => [`${k}_ci_low`, `${k}_ci_high`]), 'errors', 'pending', 'skipped', 'text_components', 'note',
+    'model', 'source', 'run', 'records', ...VALUE_COLUMNS, ...LB_KEYS.flatMap((k) => [`${k}_ci_low`, `${k}_ci_high`]), 'errors', 'pending', 'skipped', 'text_components', 'text_profile', 'note',
     'agent_variant', 'agent_exams_per_case', 'agent_exam_share', 'agent_tokens_per_case', 'agent_cost_per_case', 'agent_stopped',
   ];
   const rows = leaderboardRecords(vm).map((r) => [
@@ -122,6 +127,7 @@ function leaderboardCsv(vm: ReportViewModel): string {
     counts(r.pending),
     counts(r.skipped),
     r.textComponents,
+    r.textProfile,
     r.note ?? '',
     r.agent?.variant,
     r.agent?.examsPerCase,
@@ -201,5 +207,5 @@ export function exportTable(vm: ReportViewModel, table: ExportTable, format: Exp
   if (table === 'leaderboard' && format === 'csv') return leaderboardCsv(vm);
   const rows = table === 'leaderboard' ? leaderboardRecords(vm) : TABLES[table][0](vm);
   if (format === 'csv') return recordsCsv(rows as Row[], TABLES[table as Exclude<ExportTable, 'leaderboard'>][1]);
-  return `${JSON.stringify({ table, textComponents: vm.textComponents, textLabel: vm.textLabel, runs: vm.runs.map((r) => r.name), rows }, null, 2)}\n`;
+  return `${JSON.stringify({ table, textComponents: vm.textComponents, textLabel: vm.textLabel, textProfile: vm.textProfile, textProfileLabel: vm.textProfileLabel, runs: vm.runs.map((r) => r.name), rows }, null, 2)}\n`;
 }

@@ -33,6 +33,8 @@ export interface LeaderboardRow {
   refused?: Record<string, number>;
   /** Answers cut off by the token limit. */
   truncated?: Record<string, number>;
+  /** The text-metric profile of its text scores; said in its counts line when the rows have different ones. */
+  textProfile?: string | null;
 }
 
 export interface TableOptions {
@@ -141,6 +143,7 @@ export function leaderboardTable(rows: readonly LeaderboardRow[], opts: TableOpt
     if (r.unreadable) list('not in the requested form (scored as given):', r.unreadable);
     if (r.refused) list('refusals (no answer to score):', r.refused);
     if (r.truncated) list('cut off by the token limit:', r.truncated);
+    if (r.textProfile && new Set(rows.map((x) => x.textProfile ?? null)).size > 1) parts.push(`text profile ${r.textProfile}`);
     out.push(opts.style.dim(parts.join('; ')));
   }
   if (opts.counts !== false && opts.dashes !== false) out.push(...dashLines(rows).map(opts.style.dim));

@@ -6,23 +6,23 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
-import { loadCases, type LoadResult } from '../bench/loader.js';
+import { formatProblem, loadCases, type LoadResult } from '../bench/loader.js';
 import { filterCases } from '../bench/stats.js';
 import type { CaseScores } from '../metrics/clinical.js';
 import { caseSupport, countSupport, scoredRows, unsupportedTasks, type CaseSupport, type SupportCounts } from '../bench/support.js';
 import { runSettings, scoredOtherwise, type RunSettings } from '../metrics/run-settings.js';
 import type { ScoringContext } from '../metrics/score-case.js';
 import { scoreRun } from '../metrics/score-run.js';
-import { scoringContexts, type ScoringOverride } from '../metrics/settings.js';
+import { scoringContexts, UNRECORDED_PROFILE, type ScoringOverride } from '../metrics/settings.js';
 import type { Manifest } from '../run/evaluate.js';
 import type { ScoringSettings } from '../run/recorded.js';
 import { RunStore, storeWritable, type JobStatus, type OrphanRow, type ScoreRecord } from '../run/store.js';
-import { formatProblem } from '../bench/loader.js';
 import { agentReads, readAgents, type AgentPending, type AgentRead } from './agent-read.js';
 import { readJudgeRatings, type JudgeRead } from './judge-read.js';
 import { readingTallies, type ReadingTallies } from './readings.js';
 import type { ModelUsage, TextComponents } from './types.js';
 import { JUDGE_PREFIX } from '../metrics/judge-run.js';
+import { isTextProfileName, type TextProfileName } from '../metrics/text/index.js';
 
 /** A job as a report needs it: everything but the prompt. */
 export interface JobRecord {
@@ -54,6 +54,8 @@ export interface ModelRead extends ReadingTallies {
   skipped: Record<string, number>;
   usage: ModelUsage;
   textComponents: TextComponents | null;
+  /** The text-metric profile of its stored text scores (scores stored before profiles existed are clinicallab's). */
+  textProfile: TextProfileName | null;
   jobs: JobRecord[];
   scores: ScoreRecord[];
 }
@@ -100,13 +102,7 @@ export interface ReadOptions {
 export const caseKey = (uid: string, language: string): string => `${uid}\u0000${language}`;
 
 /** The label the scorer counts a job's errors, pending answers and skips under. */
-export const KIND_LABEL: Record<string, string> = {
-  'department-guide': 'department',
-  'department-guide-3': 'difr3',
-  'department-guide-5': 'difr5',
-  'clinical-diagnosis': 'diagnosis',
-  'imaging-diagnosis': 'imaging',
-};
+export const KIND_LABEL: Record<string, string> = { 'department-guide': 'department', 'department-guide-3': 'difr3', 'department-guide-5': 'difr5', 'clinical-diagnosis': 'diagnosis', 'imaging-diagnosis': 'imaging' };
 
 export const DIAGNOSIS_TASKS = ['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan'] as const;
 
@@ -188,6 +184,7 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
     skipped: {},
     usage: { jobs: jobs.length, done: 0, error: 0, pending: 0, inputTokens: 0, outputTokens: 0, cost: 0, latencyMs: 0, cached: 0 },
     textComponents: null,
+    textProfile: null,
     jobs: [...jobs],
     scores: [...scores],
     ...readingTallies(jobs, (kind) => KIND_LABEL[kind]),
@@ -269,6 +266,7 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
       if (d && typeof d === 'object' && 'components' in d) {
         if (d.components === 'bleu+rouge') lexical++;
         else full++;
+        out.textProfile = isTextProfileName(d.profile) ? d.profile : UNRECORDED_PROFILE;
       }
     }
     if (imaging.length > 0) cs.id = imaging;

@@ -5,6 +5,7 @@
  */
 import type { Column, ColumnScore, Leaderboard } from '../metrics/clinical.js';
 import type { Interval } from '../metrics/compare.js';
+import type { TextProfileName } from '../metrics/text/index.js';
 import type { JobStatus } from '../run/store.js';
 import type { DatasetView } from './dataset.js';
 import type { Gaps } from './gaps.js';
@@ -74,6 +75,8 @@ export interface ModelView {
   usage: ModelUsage;
   /** Which components its text scores have (null when it has none). */
   textComponents: TextComponents | null;
+  /** The text-metric profile its text scores were computed with (null when it has none). */
+  textProfile: TextProfileName | null;
 }
 
 export interface ManifestModelView {
@@ -253,6 +256,9 @@ export interface ReportViewModel {
   /** Components of the text scores across the report; `mixed` when models differ. */
   textComponents: TextComponents | 'mixed' | 'none';
   textLabel: string;
+  /** The text-metric profile across the report; `mixed` when models differ (then `textProfileLabel` is a warning). */
+  textProfile: TextProfileName | 'mixed' | 'none';
+  textProfileLabel: string;
   runs: RunView[];
   models: ModelView[];
   departments: DepartmentView[];

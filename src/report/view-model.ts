@@ -24,6 +24,8 @@ import { datasetView } from './dataset.js';
 import { whyNoValue, type GapKey, type Gaps } from './gaps.js';
 import { redactUrls, safeBaseURL } from './redact.js';
 import { loadReference } from './reference.js';
+import { profileLabel, profileOf } from './profile-text.js';
+import type { TextProfileName } from '../metrics/text/index.js';
 import { caseKey, readRun, type ReadOptions, type RunRead } from './run-reader.js';
 import {
   VIEW_MODEL_VERSION,
@@ -238,6 +240,7 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
       truncated: m.truncated,
       usage: m.usage,
       textComponents: m.textComponents,
+      textProfile: m.textProfile,
     });
     for (const [dep, group] of groupCases(m.cases, 'department')) {
       const dl = leaderboard(group, metricOpts);
@@ -282,12 +285,16 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
 
   const kinds = new Set(models.map((m) => m.textComponents).filter((x): x is TextComponents => x !== null));
   const textComponents: ReportViewModel['textComponents'] = kinds.size === 0 ? 'none' : kinds.size > 1 ? 'mixed' : [...kinds][0]!;
+  const profiles = [...new Set(models.map((m) => m.textProfile).filter((p): p is TextProfileName => p !== null))];
+  const textProfile = profileOf(profiles);
   return {
     version: VIEW_MODEL_VERSION,
     generatedAt: (opts.now ?? new Date()).toISOString(),
     tool: { name: 'clinicallab', version: packageVersion() },
     textComponents,
     textLabel: TEXT_LABELS[textComponents],
+    textProfile,
+    textProfileLabel: profileLabel(textProfile, profiles),
     runs: reads.map(runView),
     models,
     departments,

@@ -21,17 +21,35 @@ export const SCORED_WITH_KEY = 'scored-with';
  * text-metric profile is one more value of `profile`.
  */
 export interface ScoringSettings {
-  /** The text-metric profile (today "clinicallab"). */
+  /** The text-metric profile: "clinicallab" or "authors" (runs recorded before profiles were kept: "clinicallab"). */
   profile: string;
   /** The diagnosis matcher's options. */
   matcher: { threshold: number; broaderPrediction: string; narrowerPrediction: boolean };
-  /** The local BERTScore model: its folder and an identity of its files; null for BLEU + ROUGE-L only. */
-  bertscore: { dir: string; identity: string } | null;
+  /**
+   * The local BERTScore model: one for every language (the shape runs recorded first), or one per language (a
+   * language without one is scored BLEU + ROUGE-L only); null for BLEU + ROUGE-L only.
+   */
+  bertscore: BertscoreModel | BertscorePerLanguage | null;
   /** A model that judges diagnosis matches the rules leave open; null for the rules alone. */
   judge: string | null;
   /** CDA also requires the preliminary diagnosis to be right. */
   cdaRequiresPreliminary: boolean;
 }
+
+/** A BERTScore model as a run is scored with it: its folder and an identity of its files, its layer and rescaling. */
+export interface BertscoreModel {
+  dir: string;
+  identity: string;
+  /** The layer asked for; null or absent: the profile's (authors: bert-score 0.3.13's for the model; clinicallab: the last). */
+  layer?: number | null;
+  /**
+   * Baseline rescaling: null or absent for none, `built-in` for bert-score's published baseline of the model at its
+   * layer, or the rows of a bert-score baseline file by layer (kept, so the file is not needed again).
+   */
+  rescale?: 'built-in' | { file: string; rows: Record<string, { precision: number; recall: number; f1: number }> } | null;
+}
+
+export type BertscorePerLanguage = { zh?: BertscoreModel; en?: BertscoreModel };
 
 /** Where a run's department list came from (`builtin` or a file), a hash of its content and its size. */
 export interface DepartmentListInfo {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import { DEFAULT_DEPARTMENTS } from '../../src/bench/departments.js';
 import type { Manifest } from '../../src/run/evaluate.js';
+import type { BertscoreModel } from '../../src/run/recorded.js';
 import { RunStore } from '../../src/run/store.js';
 import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
 import { writeTinyBert } from '../support/tiny-bert.js';
@@ -173,7 +174,7 @@ describe('scoring options', () => {
     expect(changed.err).toContain(`${bert} no longer holds the BERTScore model this run is scored with`);
     const lexical = await runCli('score', run, '--no-bertscore-model');
     expect(lexical.code).toBe(0);
-    expect(lexical.out).toContain(`scored with --no-bertscore-model (the run's: ${bert} (identity ${manifest.scoring!.bertscore!.identity}))`);
+    expect(lexical.out).toContain(`scored with --no-bertscore-model (the run's: ${bert} (identity ${(manifest.scoring!.bertscore as BertscoreModel).identity}))`);
   });
 });
 

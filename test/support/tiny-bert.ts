@@ -12,7 +12,10 @@
  * The ONNX graph is one real encoder block: word + position + token-type embeddings, single-head self-attention
  * masked by attention_mask, a residual tanh, and a tanh feed-forward with a residual. So the vectors are
  * contextual: the same token in another sentence gets another (but similar) vector. The weights are drawn from a
- * seeded PRNG, so a seed always gives the same files. The ONNX protobuf is written by the small encoder below
+ * seeded PRNG, so a seed always gives the same files. Options make it larger (`hidden`, `ffn`, `layers`: blocks in a
+ * row — a model of real size for timing), name a model in config.json (`nameOrPath`, as Hugging Face's
+ * `_name_or_path`), or add the outputs `hidden_states.0` (the embeddings) … `hidden_states.<layers>` (`hiddenStates`).
+ * The ONNX protobuf is written by the small encoder below
  * (field numbers from onnx.proto: ModelProto, GraphProto, NodeProto, AttributeProto, TensorProto, ValueInfoProto).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -60,27 +63,49 @@ export function tinyBertVocab(): string[] {
   return [...new Set(pieces)];
 }
 
+export interface TinyBertOptions {
+  seed?: number;
+  /** Width of the vectors (default 32). */
+  hidden?: number;
+  /** Width of the feed-forward layer (default 64). */
+  ffn?: number;
+  /** Encoder blocks (default 1). */
+  layers?: number;
+  /** `_name_or_path` written into config.json (default: none). */
+  nameOrPath?: string;
+  /** Also output hidden_states.0 … hidden_states.<layers> (default false). */
+  hiddenStates?: boolean;
+}
+
 /** Write the model directory; returns `dir`. */
-export function writeTinyBert(dir: string, { seed = 42 }: { seed?: number } = {}): string {
+export function writeTinyBert(dir: string, options: TinyBertOptions = {}): string {
+  const shape = { hidden: options.hidden ?? TINY_BERT_HIDDEN, ffn: options.ffn ?? FFN, layers: options.layers ?? 1 };
   const vocab = tinyBertVocab();
   mkdirSync(join(dir, 'onnx'), { recursive: true });
   writeFileSync(join(dir, 'vocab.txt'), vocab.join('\n') + '\n');
-  writeFileSync(join(dir, 'config.json'), JSON.stringify(config(vocab.length), null, 2));
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(config(vocab.length, shape, options.nameOrPath), null, 2));
   writeFileSync(join(dir, 'tokenizer.json'), JSON.stringify(tokenizerJson(vocab)));
   writeFileSync(join(dir, 'tokenizer_config.json'), JSON.stringify(tokenizerConfig(), null, 2));
-  writeFileSync(join(dir, 'onnx', 'model.onnx'), onnxModel(vocab.length, seed));
+  writeFileSync(join(dir, 'onnx', 'model.onnx'), onnxModel(vocab.length, options.seed ?? 42, shape, options.hiddenStates ?? false));
   return dir;
 }
 
-function config(vocabSize: number): Record<string, unknown> {
+interface Shape {
+  hidden: number;
+  ffn: number;
+  layers: number;
+}
+
+function config(vocabSize: number, shape: Shape, nameOrPath: string | undefined): Record<string, unknown> {
   return {
+    ...(nameOrPath !== undefined ? { _name_or_path: nameOrPath } : {}),
     architectures: ['BertModel'],
     model_type: 'bert',
     vocab_size: vocabSize,
-    hidden_size: TINY_BERT_HIDDEN,
-    num_hidden_layers: 1,
+    hidden_size: shape.hidden,
+    num_hidden_layers: shape.layers,
     num_attention_heads: 1,
-    intermediate_size: FFN,
+    intermediate_size: shape.ffn,
     hidden_act: 'tanh',
     max_position_embeddings: MAX_POSITIONS,
     type_vocab_size: 2,
@@ -217,9 +242,10 @@ function valueInfo(name: string, elemType: number, dims: (number | string)[]): B
 // The graph
 
 
-function onnxModel(vocabSize: number, seed: number): Bytes {
+function onnxModel(vocabSize: number, seed: number, shape: Shape, hiddenStates: boolean): Bytes {
   const rand = prng(seed);
-  const H = TINY_BERT_HIDDEN;
+  const H = shape.hidden;
+  const FF = shape.ffn;
   /** Uniform weights with the given standard deviation. */
   const weights = (n: number, std: number): Float32Array =>
     Float32Array.from({ length: n }, () => (rand() * 2 - 1) * std * Math.sqrt(3));
@@ -227,17 +253,22 @@ function onnxModel(vocabSize: number, seed: number): Bytes {
   const scalarF = (name: string, v: number): Bytes => tensor(name, [], Float32Array.of(v));
   const scalarI = (name: string, v: number): Bytes => tensor(name, [], BigInt64Array.of(BigInt(v)));
 
+  // block l's weights are named w_q, … for l = 0 (as the one-block model always had) and w_q_l, … after it
+  const at = (name: string, l: number): string => (l === 0 ? name : `${name}_${l}`);
+  const blockWeights = (l: number): Bytes[] => [
+    f(at('w_q', l), [H, H], 1 / Math.sqrt(H)),
+    f(at('w_k', l), [H, H], 1 / Math.sqrt(H)),
+    f(at('w_v', l), [H, H], 1 / Math.sqrt(H)),
+    f(at('w_o', l), [H, H], 1 / Math.sqrt(H)),
+    f(at('w_1', l), [H, FF], 1 / Math.sqrt(H)),
+    f(at('b_1', l), [FF], 0.1),
+    f(at('w_2', l), [FF, H], 1 / Math.sqrt(FF)),
+  ];
   const initializers = [
     f('word_embeddings', [vocabSize, H], 1),
     f('position_embeddings', [MAX_POSITIONS, H], 0.3),
     f('token_type_embeddings', [2, H], 0.3),
-    f('w_q', [H, H], 1 / Math.sqrt(H)),
-    f('w_k', [H, H], 1 / Math.sqrt(H)),
-    f('w_v', [H, H], 1 / Math.sqrt(H)),
-    f('w_o', [H, H], 1 / Math.sqrt(H)),
-    f('w_1', [H, FFN], 1 / Math.sqrt(H)),
-    f('b_1', [FFN], 0.1),
-    f('w_2', [FFN, H], 1 / Math.sqrt(FFN)),
+    ...Array.from({ length: shape.layers }, (_, l) => blockWeights(l)).flat(),
     scalarI('zero_i', 0),
     scalarI('one_i', 1),
     scalarF('one_f', 1),
@@ -255,31 +286,43 @@ function onnxModel(vocabSize: number, seed: number): Bytes {
     node('Gather', ['token_type_embeddings', 'token_type_ids'], 'emb_type'),
     node('Add', ['emb_word', 'emb_pos'], 'emb_sum'),
     node('Add', ['emb_sum', 'emb_type'], 'x0'),
-    // Single-head self-attention, padding masked out.
-    node('MatMul', ['x0', 'w_q'], 'q'),
-    node('MatMul', ['x0', 'w_k'], 'k'),
-    node('MatMul', ['x0', 'w_v'], 'v'),
-    node('Transpose', ['k'], 'k_t', [{ name: 'perm', ints: [0, 2, 1] }]),
-    node('MatMul', ['q', 'k_t'], 'scores_raw'),
-    node('Mul', ['scores_raw', 'attn_scale'], 'scores_scaled'),
     node('Cast', ['attention_mask'], 'mask_f', [{ name: 'to', int: FLOAT }]),
     node('Sub', ['one_f', 'mask_f'], 'mask_inv'),
     node('Mul', ['mask_inv', 'mask_value'], 'mask_add'),
     node('Unsqueeze', ['mask_add', 'axis_1'], 'mask_add_3d'),
-    node('Add', ['scores_scaled', 'mask_add_3d'], 'scores'),
-    node('Softmax', ['scores'], 'probs', [{ name: 'axis', int: -1 }]),
-    node('MatMul', ['probs', 'v'], 'context'),
-    node('MatMul', ['context', 'w_o'], 'attn_out'),
-    node('Add', ['x0', 'attn_out'], 'h_res'),
-    node('Tanh', ['h_res'], 'h1'),
-    // Feed-forward with a residual.
-    node('MatMul', ['h1', 'w_1'], 'ff_a'),
-    node('Add', ['ff_a', 'b_1'], 'ff_b'),
-    node('Tanh', ['ff_b'], 'ff_c'),
-    node('MatMul', ['ff_c', 'w_2'], 'ff_d'),
-    node('Add', ['h1', 'ff_d'], 'last_hidden_state'),
+    ...Array.from({ length: shape.layers }, (_, l) => block(l)).flat(),
+    ...(hiddenStates ? Array.from({ length: shape.layers + 1 }, (_, l) => node('Identity', [l === 0 ? 'x0' : out(l - 1)], `hidden_states.${l}`)) : []),
   ];
+  /** The output of block l: x<l+1>, the last one named last_hidden_state. */
+  function out(l: number): string {
+    return l === shape.layers - 1 ? 'last_hidden_state' : `x${l + 1}`;
+  }
+  /** One encoder block on x<l>: single-head self-attention (padding masked out), then a feed-forward, residuals. */
+  function block(l: number): Bytes[] {
+    const x = `x${l}`;
+    const v = (name: string): string => (l === 0 ? name : `${name}_${l}`);
+    return [
+      node('MatMul', [x, at('w_q', l)], v('q')),
+      node('MatMul', [x, at('w_k', l)], v('k')),
+      node('MatMul', [x, at('w_v', l)], v('v')),
+      node('Transpose', [v('k')], v('k_t'), [{ name: 'perm', ints: [0, 2, 1] }]),
+      node('MatMul', [v('q'), v('k_t')], v('scores_raw')),
+      node('Mul', [v('scores_raw'), 'attn_scale'], v('scores_scaled')),
+      node('Add', [v('scores_scaled'), 'mask_add_3d'], v('scores')),
+      node('Softmax', [v('scores')], v('probs'), [{ name: 'axis', int: -1 }]),
+      node('MatMul', [v('probs'), v('v')], v('context')),
+      node('MatMul', [v('context'), at('w_o', l)], v('attn_out')),
+      node('Add', [x, v('attn_out')], v('h_res')),
+      node('Tanh', [v('h_res')], v('h1')),
+      node('MatMul', [v('h1'), at('w_1', l)], v('ff_a')),
+      node('Add', [v('ff_a'), at('b_1', l)], v('ff_b')),
+      node('Tanh', [v('ff_b')], v('ff_c')),
+      node('MatMul', [v('ff_c'), at('w_2', l)], v('ff_d')),
+      node('Add', [v('h1'), v('ff_d')], out(l)),
+    ];
+  }
   const io = ['batch_size', 'sequence_length'];
+  const outputs = ['last_hidden_state', ...(hiddenStates ? Array.from({ length: shape.layers + 1 }, (_, l) => `hidden_states.${l}`) : [])];
   const graph = concat([
     ...nodes.map((n) => msg(1, n)),
     bytes(2, 'tiny_bert'),
@@ -287,7 +330,7 @@ function onnxModel(vocabSize: number, seed: number): Bytes {
     msg(11, valueInfo('input_ids', INT64, io)),
     msg(11, valueInfo('attention_mask', INT64, io)),
     msg(11, valueInfo('token_type_ids', INT64, io)),
-    msg(12, valueInfo('last_hidden_state', FLOAT, [...io, H])),
+    ...outputs.map((o) => msg(12, valueInfo(o, FLOAT, [...io, H]))),
   ]);
   // ModelProto: ir_version = 1, producer_name = 2, graph = 7, opset_import = 8 { domain = 1, version = 2 }.
   return concat([int(1, 8), bytes(2, 'clinicallab-tiny-bert'), msg(7, graph), msg(8, bytes(1, ''), int(2, 17))]);

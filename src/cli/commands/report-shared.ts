@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { leaderboardTable, type LeaderboardRow } from '../../report/leaderboard-table.js';
 import { REFERENCE_NOTE, referenceRows } from '../../report/reference.js';
+import { REFERENCE_PROFILE, referenceProfileLine } from '../../report/profile-text.js';
 import type { ReportViewModel } from '../../report/types.js';
 import type { ViewModelOptions } from '../../report/view-model.js';
 import { isRunDir } from '../../run/inspect.js';
@@ -11,25 +12,26 @@ import { skippedText } from '../../report/dataset.js';
 import { displayWidth, paint, table, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 import { commandContexts, departmentChoice, scoringOverrideOf } from './score-exec.js';
+import { textFlags, type TextFlags } from './text-flags.js';
+import type { ScoringOverride } from '../../metrics/settings.js';
 
-export interface ReportFlags {
+export interface ReportFlags extends TextFlags {
   reference?: boolean;
   resamples?: string;
   cases?: string[];
   departments?: string;
-  bertscoreModel?: string | false;
   judge?: string;
   cdaRequiresPreliminary?: boolean;
 }
 
 /** Options every report command takes. */
 export function reportOptions(cmd: Command): Command {
-  return cmd
-    .option('--reference', "add the authors' 15 published rows (measured on the real ClinicalBench, not on these cases; shown apart)")
+  return textFlags(cmd)
+    .option('--reference', `add the authors' 15 published rows (measured on the real ClinicalBench, not on these cases; shown apart); runs are then scored with the ${REFERENCE_PROFILE} text profile, the one that reproduces the published figures, unless --profile says otherwise`)
     .option('--resamples <n>', 'bootstrap resamples for the intervals (default 1000)')
     .option('--cases <paths...>', 'case files, when they are no longer where the run found them')
     .option('--departments <file>', "department list from a JSON file instead of the one each run recorded (default: the run's own; said so in the output and the report)")
-    .option('--bertscore-model <dir>', "local BERTScore model folder instead of the one each run is scored with (default: the run's own; runs scored otherwise are rescored, and the report says so)")
+    .option('--bertscore-model <dir>', "local BERTScore model folder (or zh=<dir>,en=<dir>) instead of the one each run is scored with (default: the run's own; runs scored otherwise are rescored, and the report says so)")
     .option('--no-bertscore-model', 'text scores from BLEU + ROUGE-L only, even for runs scored with a BERTScore model')
     .option('--judge <spec>', 'a model that judges diagnosis matches the rules leave undecided (runs are rescored with it, and the report says so)')
     .option('--cda-requires-preliminary', 'CDA also requires the preliminary diagnosis to be right');
@@ -53,13 +55,32 @@ export async function viewModelOptions(flags: ReportFlags): Promise<ViewModelOpt
   const departments = await departmentChoice(flags.departments);
   return {
     ...(departments ? { taxonomy: departments.taxonomy, departmentsSource: departments.source } : {}),
-    scoring: scoringOverrideOf({ ...(flags.bertscoreModel !== undefined ? { bertscoreModel: flags.bertscoreModel } : {}), ...(flags.judge ? { judge: flags.judge } : {}), ...(flags.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}) }),
+    scoring: reportScoring(flags),
     contexts: commandContexts(),
     ...(flags.cases ? { cases: flags.cases.map((c) => resolve(c)) } : {}),
     ...(flags.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
     ...(flags.reference ? { reference: true } : {}),
     ...(resamples !== undefined ? { resamples } : {}),
   };
+}
+
+/**
+ * What the flags change in the scoring of the runs a report shows. Beside the published rows (--reference) the
+ * text profile is the authors' unless --profile says otherwise: a run recorded with another is rescored with it,
+ * and the output says so as it says every override.
+ */
+export function reportScoring(flags: ReportFlags): ScoringOverride {
+  const o = scoringOverrideOf({
+    ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
+    ...(flags.bertscoreModel !== undefined ? { bertscoreModel: flags.bertscoreModel } : {}),
+    ...(flags.bertscoreLayer !== undefined ? { bertscoreLayer: flags.bertscoreLayer } : {}),
+    ...(flags.bertscoreRescale ? { bertscoreRescale: true } : {}),
+    ...(flags.bertscoreBaseline !== undefined ? { bertscoreBaseline: flags.bertscoreBaseline } : {}),
+    ...(flags.judge ? { judge: flags.judge } : {}),
+    ...(flags.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
+  });
+  if (flags.reference && o.profile === undefined) return { ...o, profile: REFERENCE_PROFILE, profileNote: `text profile ${REFERENCE_PROFILE}, the default beside the published rows (--reference)` };
+  return o;
 }
 
 export function printWarnings(io: Io, vm: ReportViewModel): void {
@@ -85,13 +106,16 @@ export function terminalLeaderboard(io: Io, vm: ReportViewModel): string {
     ...(m.unreadable ? { unreadable: m.unreadable } : {}),
     ...(m.refused ? { refused: m.refused } : {}),
     ...(m.truncated ? { truncated: m.truncated } : {}),
+    textProfile: m.textProfile,
   }));
   const out = [rows.length ? leaderboardTable(rows, { lexicalOnly: vm.textComponents === 'bleu+rouge' || vm.textComponents === 'mixed', style, widthOf: displayWidth }) : 'No model results in these runs yet.'];
   if (vm.textComponents === 'mixed') out.push(style.dim(vm.textLabel));
+  if (vm.textProfile !== 'none') out.push(vm.textProfile === 'mixed' ? paint(io, 'yellow', vm.textProfileLabel) : style.dim(vm.textProfileLabel));
   out.push(...reportExtras(io, vm));
   if (vm.reference) {
     const src = vm.reference.source;
     out.push('', paint(io, 'bold', `Reference: ${REFERENCE_NOTE}`), style.dim(`${src.paper} (${src.authors}, ${src.year}), arXiv ${src.arxiv}. Context only: not comparable with the rows above.`));
+    out.push(style.dim(referenceProfileLine(vm.textProfile)));
     out.push(leaderboardTable(referenceRows(vm.reference), { lexicalOnly: false, style, widthOf: displayWidth, legend: false, counts: false }));
   }
   return out.join('\n');

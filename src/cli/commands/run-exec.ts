@@ -38,6 +38,10 @@ export interface RunFlags extends SamplingFlags {
   cacheDir?: string;
   retryErrors?: string | boolean;
   bertscoreModel?: string;
+  profile?: string;
+  bertscoreLayer?: string;
+  bertscoreRescale?: boolean;
+  bertscoreBaseline?: string;
   matchThreshold?: string;
   broaderPrediction?: string;
   narrowerPrediction?: boolean;

@@ -8,6 +8,7 @@ import type { RunInfo } from '../../run/inspect.js';
 import type { RunnerResult } from '../../run/runner.js';
 import { displayWidth, paint, table, type Io } from '../io.js';
 import { truncationNotes } from './unread.js';
+import { profileLines } from '../../report/profile-text.js';
 
 export function money(cost: number, unknown: boolean): string {
   return unknown ? (cost > 0 ? `$${cost.toFixed(4)} + unknown` : 'unknown') : `$${cost.toFixed(4)}`;
@@ -63,4 +64,5 @@ export function printScores(io: Io, scores: RunScores): void {
   }));
   const note = sharedNote(sharedRecords(byModel));
   io.out(leaderboardTable(rows, { lexicalOnly: scores.textComponents === 'bleu+rouge', style: { bold: (s) => paint(io, 'bold', s), dim: (s) => paint(io, 'dim', s) }, widthOf: displayWidth, ...(note ? { notes: [note] } : {}) }));
+  for (const line of profileLines([scores.textProfile], scores.libraryNotes)) io.out(paint(io, 'dim', line));
 }

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { executeRun, type RunFlags } from './run-exec.js';
 import { matcherFlags } from './score-exec.js';
+import { textFlags } from './text-flags.js';
 import { addSamplingOptions } from './model-flags.js';
 
 export function register(program: Command, io: Io, setExit: (code: number) => void): void {
@@ -21,9 +22,9 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('--max-cost <usd>', "stop starting new requests before the run's cost (USD) would pass this; what earlier invocations of the run spent counts too, so resuming does not spend it again")
     .option('--no-cache', 'do not reuse or store answers in the response cache')
     .option('--cache-dir <dir>', 'response cache folder (default: ~/.cache/clinicallab, or $CLINICALLAB_CACHE_DIR)')
-    .option('--bertscore-model <dir>', 'local BERTScore model folder for the text scores (default: BLEU + ROUGE-L only, labelled so)');
+    .option('--bertscore-model <dir>', 'local BERTScore model folder for the text scores, or zh=<dir>,en=<dir> one per language (default: BLEU + ROUGE-L only, labelled so)');
   addSamplingOptions(cmd, 'requests in flight per model (default 4; 1 for llama-cpp)');
-  matcherFlags(cmd)
+  textFlags(matcherFlags(cmd))
     .option('--retry-errors [run]', 're-run only the jobs that ended in error (of the run given, or of --out)')
     .option('--dry-run', 'print the plan and stop')
     .option('-t, --templates <dir>', 'folder with your own templates replacing the built-in ones (a resumed run uses the texts it recorded)')

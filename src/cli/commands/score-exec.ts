@@ -3,7 +3,6 @@
  * over what each run recorded (its department list and scoring settings), and the runs scored accordingly.
  */
 import type { Command } from 'commander';
-import { resolve } from 'node:path';
 import { BROADER_POLICIES, DEFAULT_OVERLAP_THRESHOLD, type BroaderPolicy, type Judge, type MatcherOptions } from '../../metrics/matcher/index.js';
 import { createModel } from '../../models/registry.js';
 import { cacheKey, ResponseCache } from '../../run/cache.js';
@@ -13,14 +12,12 @@ import { storeWritable } from '../../run/store.js';
 import type { ScoringContext } from '../../metrics/score-case.js';
 import { scoringContexts, type ScoringOverride } from '../../metrics/settings.js';
 import type { ScoringSettings } from '../../run/recorded.js';
-import { bertscoreIdentity } from '../../metrics/text/index.js';
 import { loadDepartmentFile } from '../../bench/department-file.js';
 import { paint, type Io } from '../io.js';
 import { UsageError } from '../common.js';
+import { textOverrideOf, type TextFlags } from './text-flags.js';
 
-export interface ScoreFlags {
-  /** A BERTScore model folder; false with --no-bertscore-model. */
-  bertscoreModel?: string | false;
+export interface ScoreFlags extends TextFlags {
   judge?: string;
   cdaRequiresPreliminary?: boolean;
   cases?: string[];
@@ -45,7 +42,11 @@ export function matcherFlags(cmd: Command): Command {
 /** The scoring flags of a command's options (for `run`, which has many other flags). */
 export function scoreFlagsOf(flags: ScoreFlags): ScoreFlags {
   return {
+    ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
     ...(flags.bertscoreModel !== undefined ? { bertscoreModel: flags.bertscoreModel } : {}),
+    ...(flags.bertscoreLayer !== undefined ? { bertscoreLayer: flags.bertscoreLayer } : {}),
+    ...(flags.bertscoreRescale ? { bertscoreRescale: true } : {}),
+    ...(flags.bertscoreBaseline !== undefined ? { bertscoreBaseline: flags.bertscoreBaseline } : {}),
     ...(flags.matchThreshold !== undefined ? { matchThreshold: flags.matchThreshold } : {}),
     ...(flags.broaderPrediction !== undefined ? { broaderPrediction: flags.broaderPrediction } : {}),
     ...(flags.narrowerPrediction === false ? { narrowerPrediction: false } : {}),
@@ -93,12 +94,10 @@ export async function judgeFrom(spec: string): Promise<Judge> {
  */
 export function scoringOverrideOf(flags: ScoreFlags): ScoringOverride {
   const m = matcherOptionsOf(flags);
-  const o: ScoringOverride = {};
+  const o: ScoringOverride = textOverrideOf(flags);
   if (m.threshold !== undefined) o.threshold = m.threshold;
   if (m.broaderPrediction !== undefined) o.broaderPrediction = m.broaderPrediction;
   if (m.narrowerPrediction !== undefined) o.narrowerPrediction = m.narrowerPrediction;
-  if (flags.bertscoreModel === false) o.bertscore = null;
-  else if (flags.bertscoreModel !== undefined) o.bertscore = { dir: resolve(flags.bertscoreModel), identity: bertscoreIdentity(flags.bertscoreModel) };
   if (flags.judge !== undefined) o.judge = flags.judge;
   if (flags.cdaRequiresPreliminary) o.cdaRequiresPreliminary = true;
   return o;

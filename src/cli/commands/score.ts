@@ -16,6 +16,8 @@ import { leaderboardTable, type LeaderboardRow, type TableStyle } from '../../re
 import { buildViewModel } from '../../report/view-model.js';
 import { reportExtras } from './report-shared.js';
 import { commandContexts, departmentChoice, matcherFlags, overrideLines, scoreRuns, scoringOverrideOf, type ScoreFlags } from './score-exec.js';
+import { textFlags } from './text-flags.js';
+import { profileLines } from '../../report/profile-text.js';
 
 interface Options extends ScoreFlags {
   ci?: boolean;
@@ -27,7 +29,7 @@ interface Options extends ScoreFlags {
 }
 
 type By = 'department' | 'language';
-type Labelled = ModelScores & { label: string };
+type Labelled = ModelScores & { label: string; textProfile: string };
 type Counts = OutcomeCounts;
 
 /** A whole number flag in [min, max], or undefined when not given. */
@@ -92,11 +94,11 @@ export function register(program: Command, io: Io): void {
     .command('score')
     .description('score the stored answers of one or more runs (no model is called) and print the leaderboard')
     .argument('<runs...>', 'run directories (or names under clinicallab-runs/)')
-    .option('--bertscore-model <dir>', "local BERTScore model folder (config.json, tokenizer.json, onnx/model.onnx) instead of the run's (default: the one the run was made with; without any, text scores are BLEU + ROUGE-L only, and say so)")
+    .option('--bertscore-model <dir>', "local BERTScore model folder (config.json, tokenizer.json, onnx/model.onnx), or zh=<dir>,en=<dir> one per language, instead of the run's (default: the one the run was made with; without any, text scores are BLEU + ROUGE-L only, and say so)")
     .option('--no-bertscore-model', 'text scores from BLEU + ROUGE-L only, even for a run made with a BERTScore model')
     .option('--judge <spec>', 'a model that judges diagnosis matches the lexicon cannot decide (e.g. openai:gpt-4o-mini); its unreadable replies count as judge errors')
     .option('--cda-requires-preliminary', 'CDA also requires the preliminary diagnosis to be right');
-  matcherFlags(cmd)
+  textFlags(matcherFlags(cmd))
     .option('--ci', 'show 95% bootstrap confidence intervals (DWR too, with several models)')
     .option('--resamples <n>', `bootstrap resamples of --ci and --compare (default ${DEFAULT_RESAMPLES})`)
     .option('--seed <n>', `seed of the bootstraps of --ci and --compare (default ${DEFAULT_SEED}); the same seed gives the same intervals and p-values`)
@@ -129,7 +131,7 @@ profile are recorded in it — so no flag is needed. A flag that changes one of 
       const contexts = commandContexts(); // one judge and one BERTScore model for scoring and reading back
       const scored = await scoreRuns(io, dirs, opts, contexts);
       const all: Labelled[] = scored.flatMap((r) =>
-        r.models.map((m) => ({ ...m, label: scored.filter((x) => x.models.some((y) => y.model === m.model)).length > 1 ? `${m.model} (${basename(r.dir)})` : m.model })),
+        r.models.map((m) => ({ ...m, textProfile: r.textProfile, label: scored.filter((x) => x.models.some((y) => y.model === m.model)).length > 1 ? `${m.model} (${basename(r.dir)})` : m.model })),
       );
       const byLabel = Object.fromEntries(all.map((m) => [m.label, m.cases]));
       const dwr = departmentWinRate(byLabel);
@@ -156,9 +158,13 @@ profile are recorded in it — so no flag is needed. A flag that changes one of 
         unreadable: m.unreadable,
         refused: m.refused,
         truncated: m.truncated,
+        textProfile: m.textProfile,
       }));
       const groups = by ? all.map((m) => ({ model: m.label, groups: breakdown(m, by, metricOpts) })) : [];
       const lexicalOnly = scored.some((r) => r.textComponents === 'bleu+rouge');
+      const profiles = [...new Set(scored.map((r) => r.textProfile))];
+      const notes: Record<string, number> = {};
+      for (const r of scored) for (const [k, n] of Object.entries(r.libraryNotes)) notes[k] = (notes[k] ?? 0) + n;
       const comparisons = opts.compare && all.length > 1 ? all.slice(1).map((b) => ({ a: all[0]!.label, b: b.label, rows: compareModels(all[0]!.cases, b.cases, metricOpts) })) : [];
       const bootstrap = { seed: seed ?? DEFAULT_SEED, resamples: resamples ?? DEFAULT_RESAMPLES };
       // agent statistics and what the datasets support, read back from the stores just scored
@@ -180,6 +186,9 @@ profile are recorded in it — so no flag is needed. A flag that changes one of 
           JSON.stringify(
             {
               textComponents: lexicalOnly ? 'bleu+rouge' : 'bleu+rouge+bertscore',
+              textProfile: profiles.length === 1 ? profiles[0] : 'mixed',
+              ...(profiles.length > 1 ? { textProfiles: Object.fromEntries(scored.map((r) => [r.dir, r.textProfile])) } : {}),
+              ...(Object.keys(notes).length ? { libraryNotes: notes } : {}),
               ...(opts.ci || opts.compare ? { bootstrap } : {}),
               models: rows,
               dwr,
@@ -198,6 +207,7 @@ profile are recorded in it — so no flag is needed. A flag that changes one of 
       const style: TableStyle = { bold: (s) => paint(io, 'bold', s), dim: (s) => paint(io, 'dim', s) };
       const note = sharedNote(shared);
       io.out(leaderboardTable(rows, { lexicalOnly, style, widthOf: displayWidth, ...(note ? { notes: [note] } : {}) }));
+      for (const line of profileLines(profiles, notes)) io.out(profiles.length > 1 ? paint(io, 'yellow', line) : style.dim(line));
       if (opts.ci) io.out(style.dim(`Bootstrap: seed ${bootstrap.seed}, ${bootstrap.resamples} resamples${dwrIntervals ? '; DWR resampled within departments' : ''}.`));
       for (const line of reportExtras(io, vm)) io.out(line);
       for (const line of overrides) io.out(paint(io, 'yellow', line));

@@ -2,7 +2,7 @@
  * BERTScore (Zhang et al., 2020) for one candidate against one reference, computed with a LOCAL transformer
  * model through transformers.js (ONNX Runtime, CPU). Nothing is downloaded: remote models are switched off.
  *
- * Variant chosen (the authors did not publish theirs):
+ * Two variants (`variant`; the text profile chooses, profiles.ts). `clinicallab` (the default):
  *   - contextual embeddings of each text, encoded on its own (no pair input), from the output
  *     `last_hidden_state` by default, or `hidden_states.<layer>` when `layer` is given and the ONNX export has
  *     such an output (the reference implementation picks an intermediate layer per model, e.g. layer 8 of
@@ -21,6 +21,18 @@
  *   - a text with no tokens (empty) gets precision, recall and F1 = 0.
  * Token vectors are L2-normalised in float32; an identical pair scores 1 up to float rounding (|1 − F1| < 1e-6).
  *
+ * `bert-score` — as bert-score 0.3.13 computes it with its defaults (the `authors` profile):
+ *   - the layer of bert-score's table for the model (bert-layers.ts: bert-base-chinese → 8, roberta-large → 17),
+ *     unless `layer` says otherwise: the export must provide `hidden_states.<layer>`, or be cut after that layer
+ *     (config.json `num_hidden_layers` equal to it) so that `last_hidden_state` is that layer's output;
+ *   - each text stripped of (Python) whitespace; for byte-level BPE tokenizers (RoBERTa, GPT-2, BART) a space
+ *     goes before the text, as bert-score's `add_prefix_space=True`;
+ *   - the added tokens stay in the sets a token's best match is sought in and weigh 0 (bert-match.ts);
+ *     IDF (`idfReferences`) then counts every token id of the encoded references, added ones included;
+ *   - truncation at `maxLength` tokens (its `model_max_length`), baseline rescaling as above.
+ *   Not reproduced: bert-score pads a batch and lets padded positions (cosine 0) into the maxima, which changes a
+ *   score only when every cosine of a token is negative — never seen with real models.
+ *
  * Loading: transformers.js is imported only when a scorer is created. The directory is resolved to an absolute
  * path and passed as the model location (an absolute path is never taken for a hub id), with
  * `local_files_only`, `device: 'cpu'`, and the library's process-wide `env.allowRemoteModels = false` — so a
@@ -32,12 +44,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { importTransformers, type Model, type Tensor, type Tokenizer } from './transformers.js';
+import { matchAllTokens, matchUnitVectors, rescaleWithBaseline, unit, type BertScore } from './bert-match.js';
+import { BERT_SCORE_LAYERS, knownModelName } from './bert-layers.js';
+import type { BertVariant } from './profiles.js';
+import { pyStrip } from './python-str.js';
 
-export interface BertScore {
-  precision: number;
-  recall: number;
-  f1: number;
-}
+export type { BertScore };
 
 /** Model file name suffix per transformers.js dtype (`onnx/model<suffix>.onnx`). */
 const DTYPE_SUFFIX = { fp32: '', fp16: '_fp16', q8: '_quantized', int8: '_int8', uint8: '_uint8', q4: '_q4' } as const;
@@ -58,6 +70,10 @@ export interface BertScorerOptions {
   idfReferences?: readonly string[];
   /** Rescale with these baseline values, x' = (x − b) / (1 − b) (default: no rescaling). */
   baseline?: BertScore;
+  /** clinicallab (default) or bert-score (0.3.13's tokens, weights and layer; see the file header). */
+  variant?: BertVariant;
+  /** How many texts' vectors are kept for reuse across calls (default 2048; 0 keeps none). */
+  cacheSize?: number;
 }
 
 export interface BertScorer {
@@ -66,82 +82,15 @@ export interface BertScorer {
   /** The ONNX output the embeddings come from. */
   readonly output: string;
   readonly maxLength: number;
+  readonly variant: BertVariant;
+  /** The layer the vectors come from (null: the model's last, under the clinicallab variant). */
+  readonly layer: number | null;
+  /** The model config.json names, when it is one of bert-score's table. */
+  readonly modelName: string | undefined;
   score(candidate: string, reference: string): Promise<BertScore>;
   scoreBatch(pairs: ReadonlyArray<readonly [candidate: string, reference: string]>): Promise<BertScore[]>;
   /** Release the ONNX session. */
   dispose(): Promise<void>;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Greedy matching (pure)
-
-/**
- * BERTScore greedy matching of two sets of token vectors by cosine similarity. Vectors need not be normalised.
- * Optional weights (e.g. IDF) per token; by default every token weighs 1. Empty sets give 0.
- */
-export function greedyMatch(
-  candidate: ReadonlyArray<ArrayLike<number>>,
-  reference: ReadonlyArray<ArrayLike<number>>,
-  weights: { candidate?: readonly number[]; reference?: readonly number[] } = {},
-): BertScore {
-  return matchUnitVectors(candidate.map(unit), reference.map(unit), weights.candidate, weights.reference);
-}
-
-function unit(v: ArrayLike<number>): Float32Array {
-  let norm = 0;
-  for (let i = 0; i < v.length; i++) norm += v[i]! * v[i]!;
-  norm = Math.sqrt(norm);
-  const out = new Float32Array(v.length);
-  if (norm > 0 && Number.isFinite(norm)) for (let i = 0; i < v.length; i++) out[i] = v[i]! / norm;
-  return out;
-}
-
-function matchUnitVectors(
-  cand: readonly Float32Array[],
-  ref: readonly Float32Array[],
-  candWeights?: readonly number[],
-  refWeights?: readonly number[],
-): BertScore {
-  if (cand.length === 0 || ref.length === 0) return { precision: 0, recall: 0, f1: 0 };
-  const rowMax = new Float64Array(cand.length).fill(-Infinity);
-  const colMax = new Float64Array(ref.length).fill(-Infinity);
-  for (let i = 0; i < cand.length; i++) {
-    const c = cand[i]!;
-    for (let j = 0; j < ref.length; j++) {
-      const r = ref[j]!;
-      const n = Math.min(c.length, r.length);
-      let dot = 0;
-      for (let k = 0; k < n; k++) dot += c[k]! * r[k]!;
-      if (dot > rowMax[i]!) rowMax[i] = dot;
-      if (dot > colMax[j]!) colMax[j] = dot;
-    }
-  }
-  const clamp = (x: number): number => Math.max(-1, Math.min(1, x));
-  const precision = clamp(weightedMean(rowMax, candWeights));
-  const recall = clamp(weightedMean(colMax, refWeights));
-  const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
-  return { precision, recall, f1 };
-}
-
-function weightedMean(values: Float64Array, weights?: readonly number[]): number {
-  let sum = 0;
-  let total = 0;
-  for (let i = 0; i < values.length; i++) {
-    const w = weights?.[i] ?? 1;
-    sum += w * values[i]!;
-    total += w;
-  }
-  return total > 0 ? sum / total : 0;
-}
-
-/** Baseline rescaling of the reference implementation: (x − b) / (1 − b), for P, R and F1 separately. */
-export function rescaleWithBaseline(score: BertScore, baseline: BertScore): BertScore {
-  const r = (x: number, b: number): number => (b < 1 ? (x - b) / (1 - b) : x);
-  return {
-    precision: r(score.precision, baseline.precision),
-    recall: r(score.recall, baseline.recall),
-    f1: r(score.f1, baseline.f1),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -179,10 +128,25 @@ interface Encoded {
   end: number;
 }
 
-/** Embeddings of the text's own tokens (unit vectors) and their token ids. */
+/** Embeddings (unit vectors) and token ids: the text's own tokens, or (bert-score) every token of the encoding. */
 interface Embedded {
   vectors: Float32Array[];
   ids: number[];
+}
+
+/** Tokenizers that bert-score gives a leading space (its `add_prefix_space=True` for GPT-2 and RoBERTa). */
+const BYTE_LEVEL_MODELS = new Set(['roberta', 'gpt2', 'bart', 'longformer']);
+
+/** The layer bert-score 0.3.13 would use: the given one, else its table's entry for the model config.json names. */
+function bertScoreLayer(dir: string, config: Record<string, unknown>, layer: number | undefined): number {
+  if (layer !== undefined) return layer;
+  const name = knownModelName(config);
+  if (name !== undefined) return BERT_SCORE_LAYERS[name]!;
+  const named = typeof config._name_or_path === 'string' ? ` (its config.json names "${config._name_or_path}")` : ' (its config.json names no model)';
+  throw new Error(
+    `Cannot tell which layer bert-score 0.3.13 uses for the model in "${dir}"${named}: give the layer (--bertscore-layer), ` +
+      `e.g. 8 for bert-base-chinese and 17 for roberta-large (bert-score's table).`,
+  );
 }
 
 /** Load a local model and return a scorer. Imports transformers.js only now (it is large). */
@@ -195,6 +159,10 @@ export async function createBertScorer(options: BertScorerOptions): Promise<Bert
   const maxLength = Math.min(options.maxLength ?? 512, positions);
   if (!(maxLength >= 3)) throw new RangeError(`BERTScore maxLength must be at least 3, got ${options.maxLength}`);
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? 8));
+  const variant: BertVariant = options.variant ?? 'clinicallab';
+  const modelName = knownModelName(config);
+  const layer = variant === 'bert-score' ? bertScoreLayer(dir, config, options.layer) : options.layer;
+  const prefixSpace = variant === 'bert-score' && BYTE_LEVEL_MODELS.has(String(config.model_type));
 
   const tf = await importTransformers();
   tf.env.allowRemoteModels = false;
@@ -213,7 +181,8 @@ export async function createBertScorer(options: BertScorerOptions): Promise<Bert
   }
   const padId = Number.isInteger(tokenizer.pad_token_id) ? tokenizer.pad_token_id : 0;
 
-  const encode = (text: string): Encoded => {
+  const encode = (raw: string): Encoded => {
+    const text = variant === 'clinicallab' ? raw : prefixSpace && pyStrip(raw) !== '' ? ` ${pyStrip(raw)}` : pyStrip(raw);
     const full = tokenizer.encode(text, { add_special_tokens: true });
     const own = tokenizer.encode(text, { add_special_tokens: false });
     let start = findSpan(full, own);
@@ -263,7 +232,7 @@ export async function createBertScorer(options: BertScorerOptions): Promise<Bert
     } catch (e) {
       throw new Error(`The BERTScore model in "${dir}" failed on a test input: ${(e as Error).message}`, { cause: e });
     }
-    outputName = chooseOutput(dir, Object.keys(probe), options.layer, config.num_hidden_layers);
+    outputName = chooseOutput(dir, Object.keys(probe), layer, config.num_hidden_layers);
     if (probe[outputName]?.dims.length !== 3) {
       throw new Error(`The BERTScore model in "${dir}": output ${outputName} is not [batch, sequence, hidden].`);
     }
@@ -272,10 +241,22 @@ export async function createBertScorer(options: BertScorerOptions): Promise<Bert
     throw e;
   }
 
+  // The ids the tokenizer adds around a text ([CLS] [SEP], <s> </s>): weight 0 under the bert-score variant.
+  const added = new Set<number>();
+  const all = variant === 'bert-score';
+  // Texts embedded lately (references come back for every model and every rescoring), oldest dropped first.
+  const cache = new Map<string, Embedded>();
+  const cacheSize = Math.max(0, Math.floor(options.cacheSize ?? 2048));
   const embedAll = async (texts: readonly string[]): Promise<Map<string, Embedded>> => {
-    const unique = [...new Set(texts)].map((text) => ({ text, enc: encode(text) }));
-    unique.sort((x, y) => x.enc.ids.length - y.enc.ids.length); // less padding per batch
     const result = new Map<string, Embedded>();
+    const todo: string[] = [];
+    for (const t of new Set(texts)) {
+      const hit = cache.get(t);
+      if (hit) result.set(t, hit);
+      else todo.push(t);
+    }
+    const unique = todo.map((text) => ({ text, enc: encode(text) }));
+    unique.sort((x, y) => x.enc.ids.length - y.enc.ids.length); // less padding per batch
     for (let i = 0; i < unique.length; i += batchSize) {
       const chunk = unique.slice(i, i + batchSize);
       const hidden = await forward(chunk.map((c) => c.enc));
@@ -283,23 +264,31 @@ export async function createBertScorer(options: BertScorerOptions): Promise<Bert
       const data = hidden.data as Float32Array;
       chunk.forEach(({ text, enc }, b) => {
         const vectors: Float32Array[] = [];
-        for (let t = enc.start; t < enc.end; t++) {
+        const [from, to] = all ? [0, enc.ids.length] : [enc.start, enc.end];
+        for (let t = from; t < to; t++) {
           const offset = (b * seq + t) * width;
           vectors.push(unit(data.subarray(offset, offset + width)));
         }
-        result.set(text, { vectors, ids: enc.ids.slice(enc.start, enc.end) });
+        enc.ids.forEach((id, t) => (t < enc.start || t >= enc.end) && added.add(id));
+        const e = { vectors, ids: enc.ids.slice(from, to) };
+        result.set(text, e);
+        if (cacheSize > 0) {
+          if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
+          cache.set(text, e);
+        }
       });
     }
     return result;
   };
 
-  // IDF over the given references, if any (token ids after truncation, each counted once per text).
+  // IDF over the given references, if any (token ids after truncation, each counted once per text; under the
+  // bert-score variant the added ids too, which so get idf 0).
   let idf: ((id: number) => number) | undefined;
   if (options.idfReferences && options.idfReferences.length > 0) {
     const df = new Map<number, number>();
     for (const ref of options.idfReferences) {
       const enc = encode(ref);
-      for (const id of new Set(enc.ids.slice(enc.start, enc.end))) df.set(id, (df.get(id) ?? 0) + 1);
+      for (const id of new Set(all ? enc.ids : enc.ids.slice(enc.start, enc.end))) df.set(id, (df.get(id) ?? 0) + 1);
     }
     const m = options.idfReferences.length;
     idf = (id) => Math.log((m + 1) / ((df.get(id) ?? 0) + 1));
@@ -319,7 +308,10 @@ export async function createBertScorer(options: BertScorerOptions): Promise<Bert
       return pairs.map(([c, r]) => {
         const ce = embedded.get(String(c))!;
         const re = embedded.get(String(r))!;
-        let s = matchUnitVectors(ce.vectors, re.vectors, idf && ce.ids.map(idf), idf && re.ids.map(idf));
+        const weights = (e: Embedded): number[] => e.ids.map((id) => (added.has(id) ? 0 : idf ? idf(id) : 1));
+        let s = all
+          ? matchAllTokens(ce.vectors, re.vectors, weights(ce), weights(re))
+          : matchUnitVectors(ce.vectors, re.vectors, idf && ce.ids.map(idf), idf && re.ids.map(idf));
         if (options.baseline) s = rescaleWithBaseline(s, options.baseline);
         return s;
       });
@@ -329,6 +321,9 @@ export async function createBertScorer(options: BertScorerOptions): Promise<Bert
     modelDir: dir,
     output: outputName,
     maxLength,
+    variant,
+    layer: layer ?? null,
+    modelName,
     scoreBatch,
     score: async (candidate, reference) => (await scoreBatch([[candidate, reference]]))[0]!,
     dispose: () => serial(() => model.dispose()).then(() => undefined),

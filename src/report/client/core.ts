@@ -227,6 +227,7 @@ function renderLeaderboard() {
     if (m.refused && sum(m.refused)) parts.push('refusals (no answer to score): ' + countsText(m.refused));
     if (m.truncated && sum(m.truncated)) parts.push('cut off by the token limit: ' + countsText(m.truncated));
     if (m.textComponents === 'bleu+rouge') parts.push('text scores without BERTScore');
+    if (DATA.textProfile === 'mixed' && m.textProfile) parts.push('text profile ' + m.textProfile);
     add(counts, h('div', null, parts.join('; ')));
   });
   renderLeaderboardGaps(cols, withScored);
@@ -261,13 +262,13 @@ function sortBy(key) {
 }
 function initLeaderboard() {
   var text = $('text-label');
-  text.textContent = DATA.textLabel;
-  text.className = 'banner ' + (LEXICAL ? 'warn' : 'info');
+  text.textContent = DATA.textLabel + (DATA.textProfileLabel && DATA.textProfile !== 'none' ? ' ' + DATA.textProfileLabel : '');
+  text.className = 'banner ' + (LEXICAL || DATA.textProfile === 'mixed' ? 'warn' : 'info');
   var ciBox = h('input', { type: 'checkbox', id: 'show-ci' });
   ciBox.checked = lbState.ci;
   ciBox.addEventListener('change', function () { lbState.ci = ciBox.checked; renderLeaderboard(); });
   add($('leaderboard-controls'), h('label', { class: 'inline' }, [ciBox, 'Show 95% bootstrap intervals']));
-  if (DATA.reference) add($('leaderboard-controls'), h('span', { class: 'banner ref' }, 'Purple rows: ' + DATA.reference.rows.length + ' published rows \u2014 measured on the real ClinicalBench, not on the cases of this run.'));
+  if (DATA.reference) add($('leaderboard-controls'), h('span', { class: 'banner ref' }, 'Purple rows: ' + DATA.reference.rows.length + ' published rows \u2014 measured on the real ClinicalBench, not on the cases of this run; their text scores were computed with the authors\u2019 libraries (text profile authors)' + (DATA.textProfile === 'authors' || DATA.textProfile === 'none' ? '.' : ', the rows of this run with another profile.')));
   renderLeaderboard();
 }
 `;
