@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bertScoreMatch, builtInBaseline, createBertScorer, greedyMatch, knownModelName, readBaselineFile, rescaleWithBaseline, type BertScorer } from '../../src/metrics/text/index.js';
+import { BERT_SCORE_LAYERS, bertScoreMatch, builtInBaseline, createBertScorer, greedyMatch, knownModelName, readBaselineFile, rescaleWithBaseline, type BertScorer } from '../../src/metrics/text/index.js';
 import { importTransformers, type Transformers } from '../../src/metrics/text/transformers.js';
 import { tempDir } from '../helpers.js';
 import { describeWithModel } from '../support/model-tests.js';
@@ -60,6 +60,12 @@ describe('bert-score matching on fixed vectors', () => {
     expect(() => readBaselineFile(file, 1)).toThrow(/not a bert-score baseline file/);
   });
 
+  it('takes the layer of bert-score 0.3.13’s table: 8 for bert-base-chinese (zh default), 17 for roberta-large (en default)', () => {
+    expect(BERT_SCORE_LAYERS['bert-base-chinese']).toBe(8);
+    expect(BERT_SCORE_LAYERS['roberta-large']).toBe(17);
+    expect(BERT_SCORE_LAYERS['bert-base-multilingual-cased']).toBe(9);
+  });
+
   it('knows a model by the name its config.json gives, a local path included', () => {
     expect(knownModelName({ _name_or_path: 'bert-base-chinese' })).toBe('bert-base-chinese');
     expect(knownModelName({ _name_or_path: '/models/roberta-large/' })).toBe('roberta-large');
@@ -106,7 +112,7 @@ describeWithModel('bert-score variant through a tiny model', () => {
     return { tokens: ids.map((id) => vocab[id]!), vectors: ids.map((_, t) => Array.from(h.data.subarray(t * width, (t + 1) * width))) };
   }
 
-  it('takes the vectors of the layer asked for, and matches with the added tokens weighing 0', async () => {
+  it('takes the vectors of the layer asked for, and matches with the added tokens weighing 0 and every other token 1 (no IDF)', async () => {
     expect(bert.output).toBe('hidden_states.1');
     expect([bert.variant, bert.layer]).toEqual(['bert-score', 1]);
     const c = await layerOne('急性胰腺炎');

@@ -33,6 +33,10 @@ describe('the authors profile reproduces sacrebleu 2.4.2 and rouge 1.0.1 pair by
     expect(pairs.length).toBeGreaterThanOrEqual(400);
     for (const lang of ['zh', 'en']) expect(pairs.filter((p) => p.lang === lang).length).toBeGreaterThan(200);
     expect(pairs.some((p) => p.hypothesis === '')).toBe(true);
+    expect(pairs.some((p) => p.reference === '' && p.hypothesis !== '')).toBe(true);
+    expect(pairs.some((p) => p.reference === p.hypothesis && pySplit(p.reference).length === 1)).toBe(true); // one token
+    expect(pairs.some((p) => p.hypothesis !== '' && /^[\p{P}\s]+$/u.test(p.hypothesis))).toBe(true); // punctuation only
+    expect(pairs.some((p) => p.hypothesis.trim() === '' && p.hypothesis !== '')).toBe(true); // whitespace only
     expect(pairs.some((p) => p.expected.rouge_raises === 'RecursionError')).toBe(true);
   });
 

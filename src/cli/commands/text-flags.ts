@@ -57,7 +57,8 @@ export function perLanguage(flag: string, value: string | undefined): Partial<Re
 export function bertscoreOf(flags: TextFlags): BertSetting | undefined {
   const layers = perLanguage('--bertscore-layer', flags.bertscoreLayer);
   const baselines = perLanguage('--bertscore-baseline', flags.bertscoreBaseline);
-  for (const [l, v] of Object.entries(layers)) if (!/^\d+$/.test(v)) throw new UsageError(`--bertscore-layer${Object.keys(layers).length < 2 ? '' : ` (${l})`} should be a whole number, not "${v}"`);
+  const perLang = /^(zh|en)=/.test(flags.bertscoreLayer ?? '');
+  for (const [l, v] of Object.entries(layers)) if (!/^\d+$/.test(v)) throw new UsageError(`--bertscore-layer${perLang ? ` (${l})` : ''} should be a whole number, not "${v}"`);
   const extras = flags.bertscoreLayer !== undefined || flags.bertscoreRescale || flags.bertscoreBaseline !== undefined;
   if (flags.bertscoreModel === false) {
     if (extras) throw new UsageError('--bertscore-layer, --bertscore-rescale and --bertscore-baseline cannot go with --no-bertscore-model');
