@@ -68,6 +68,8 @@ describe('the text profile of a run’s scores', () => {
   it('is recorded by run --profile, stored with every text score, and used again with no flag', async () => {
     expect(manifestOf(authors).scoring?.profile).toBe('authors');
     expect(manifestOf(own).scoring?.profile).toBe('clinicallab');
+    const json = JSON.parse((await runCli('run', '--out', authors, '--json')).out) as { textProfile: string };
+    expect(json.textProfile).toBe('authors'); // resumed with no flag: the run's own profile
     expect(textDetails(authors).length).toBeGreaterThan(5);
     expect(textDetails(authors).every((d) => d.profile === 'authors')).toBe(true);
     expect(textDetails(own).every((d) => d.profile === 'clinicallab')).toBe(true);
@@ -144,6 +146,8 @@ describe('the text profile of a run’s scores', () => {
     const html = join(tempDir(), 'report.html');
     expect((await runCli('report', own, authors, '--output', html, '--no-ci')).code).toBe(0);
     expect(readFileSync(html, 'utf8')).toContain('these rows were scored with different text-metric profiles');
+    const routing = await runCli('routing', own, authors);
+    expect(routing.out).toContain('Warning: these rows were scored with different text-metric profiles');
     // one profile for all, and the warning is gone
     const one = await runCli('leaderboard', own, authors, '--profile', 'authors');
     expect(one.out).not.toContain('Warning: these rows were scored with different text-metric profiles');

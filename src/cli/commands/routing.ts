@@ -10,6 +10,7 @@ import { DepartmentTaxonomy } from '../../bench/departments.js';
 import { paint, table, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 import { overrideLines, scoreRuns } from './score-exec.js';
+import { profileLabel } from '../../report/profile-text.js';
 
 interface Options {
   out?: string;
@@ -46,14 +47,17 @@ list and scoring settings it recorded; the departments of the table are the firs
       const byModel: Record<string, (typeof scored)[number]['models'][number]['cases']> = {};
       for (const r of scored) for (const m of r.models) byModel[byModel[m.model] ? `${m.model} (${basename(r.dir)})` : m.model] = m.cases;
       const routing = buildRoutingTable(byModel, taxonomy, { minCases, source: dirs });
+      // models ranked on text scores of different profiles: said, as every table of them says it
+      const profiles = [...new Set(scored.map((r) => r.textProfile))];
+      const mixed = profiles.length > 1 ? [profileLabel('mixed', profiles)] : [];
       if (opts.out) await writeFile(opts.out, `${JSON.stringify(routing, null, 2)}\n`);
       if (opts.json) {
         io.out(JSON.stringify(routing, null, 2));
-        for (const line of overrideLines(scored)) io.err(`${paint(io, 'yellow', 'warning')}: ${line}`);
+        for (const line of [...mixed, ...overrideLines(scored)]) io.err(`${paint(io, 'yellow', 'warning')}: ${line}`);
         return;
       }
       io.out(table(['department', 'ranking (weighted average, cases)', 'basis'], routingRows(routing, taxonomy)));
-      for (const line of overrideLines(scored)) io.out(paint(io, 'yellow', line));
+      for (const line of [...mixed, ...overrideLines(scored)]) io.out(paint(io, 'yellow', line));
       if (opts.out) io.out(`written to ${opts.out}`);
     });
 }

@@ -226,7 +226,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     const contexts = commandContexts();
     const [scores] = info.totals.done > 0 ? await scoreRuns(io, [dir], scoreFlagsOf(flags), contexts) : [];
     const overrides = scores ? overrideLines([scores]) : [];
-    if (flags.json) io.out(JSON.stringify({ dir, result, totals: info.totals, status: info.status, errors: info.errorsByKind, ...(setAside ? { setAside } : {}), ...(scores ? { leaderboard: Object.fromEntries(scores.models.map((m) => [m.model, m.leaderboard])), overrides: scores.scoring?.overrides ?? [] } : {}) }, null, 2));
+    if (flags.json) io.out(JSON.stringify({ dir, result, totals: info.totals, status: info.status, errors: info.errorsByKind, ...(setAside ? { setAside } : {}), ...(scores ? { leaderboard: Object.fromEntries(scores.models.map((m) => [m.model, m.leaderboard])), textProfile: scores.textProfile, overrides: scores.scoring?.overrides ?? [] } : {}) }, null, 2));
     else {
       printRunSummary(io, info, result);
       if (scores) printScores(io, scores);
