@@ -28,7 +28,9 @@ weighted average. DWR is computed across every model of the runs given. Errors a
 under the table, the best value of each column is marked ▲ (and bold on a terminal), and text columns scored
 without BERTScore are marked *. Agent runs add their examinations, tokens and cost per case; runs on partial
 data say which tasks their records have no gold answer for. With --reference the authors' published rows
-follow in a table of their own: they were measured on the real ClinicalBench, not on the cases of these runs.`,
+follow in a table of their own: they were measured on the real ClinicalBench, not on the cases of these runs;
+the runs' text scores are then computed with the authors text profile, the one that reproduces the published
+figures, unless --profile says otherwise (said under the table). Rows of different profiles get a warning.`,
     )
     .action(async (runs: string[], opts: Options) => {
       const dirs = runDirs(runs);

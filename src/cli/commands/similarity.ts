@@ -11,7 +11,7 @@ import { profileLines } from '../../report/profile-text.js';
 import { paint, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 import { loadBertScorers } from '../../metrics/bert-settings.js';
-import { bertscoreOf, profileOf, textFlags, type TextFlags } from './text-flags.js';
+import { bertscoreOf, PAIRS_PROFILE_HELP, profileOf, textFlags, type TextFlags } from './text-flags.js';
 
 interface Options extends TextFlags {
   pairs?: string;
@@ -94,6 +94,7 @@ export function register(program: Command, io: Io): void {
       .description('BLEU, ROUGE-L and BERTScore (with a model) of reference/hypothesis pairs, one JSON line per pair')
       .requiredOption('--pairs <file.jsonl>', 'JSON Lines: {"reference": …, "hypothesis": …, "lang": "zh" | "en"} per line ("id" is echoed)')
       .option('--bertscore-model <dir>', 'local BERTScore model folder, or zh=<dir>,en=<dir> one per language; without it the mean is of BLEU and ROUGE-L'),
+    PAIRS_PROFILE_HELP,
   )
     .addHelpText(
       'after',

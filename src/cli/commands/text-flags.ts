@@ -1,6 +1,7 @@
 /**
- * The text-metric flags `score` and `similarity` share: the profile, and the BERTScore model(s) with the layer
- * and baseline bert-score would use. A BERTScore flag takes one value for every language, or one per language:
+ * The text-metric flags of `run`, `score`, `leaderboard`, `report`, `view` and `similarity`: the profile, and the
+ * BERTScore model(s) with the layer and baseline bert-score would use — checked, and made into the profile and
+ * BERTScore parts of a scoring override (metrics/settings.ts), which a run records. A BERTScore flag takes one value for every language, or one per language:
  * `--bertscore-model zh=models/bert-base-chinese,en=models/roberta-large` (bert-score's default models).
  */
 import type { Command } from 'commander';
@@ -21,12 +22,15 @@ export interface TextFlags {
   bertscoreBaseline?: string;
 }
 
-export const PROFILE_HELP = `text-metric profile: ${TEXT_PROFILES.join(' or ')} (default ${DEFAULT_TEXT_PROFILE}; authors = sacrebleu 2.4.2, rouge 1.0.1 with jieba, bert-score 0.3.13, as the published figures)`;
+const PROFILES_TEXT = `${TEXT_PROFILES.join(' or ')}; authors = sacrebleu 2.4.2, rouge 1.0.1 with jieba, bert-score 0.3.13, as the published figures`;
+/** The --profile help of commands that score runs: their default is each run's own. */
+export const RUN_PROFILE_HELP = `text-metric profile: ${PROFILES_TEXT} (default: the one the run recorded, ${DEFAULT_TEXT_PROFILE} for a new run; beside the published rows, --reference, authors)`;
+export const PAIRS_PROFILE_HELP = `text-metric profile: ${PROFILES_TEXT} (default ${DEFAULT_TEXT_PROFILE})`;
 
 /** --profile and the BERTScore flags besides --bertscore-model (which each command words for itself). */
-export function textFlags(cmd: Command): Command {
+export function textFlags(cmd: Command, profileHelp = RUN_PROFILE_HELP): Command {
   return cmd
-    .option('--profile <name>', PROFILE_HELP)
+    .option('--profile <name>', profileHelp)
     .option('--bertscore-layer <n>', 'layer the BERTScore vectors come from (the authors profile takes bert-score 0.3.13\'s layer for a model it knows: bert-base-chinese 8, roberta-large 17); zh=<n>,en=<n> per language')
     .option('--bertscore-rescale', "rescale BERTScore with bert-score's published baseline (built in for bert-base-chinese layer 8 and roberta-large layer 17)")
     .option('--bertscore-baseline <file>', "rescale BERTScore with the row of the layer in one of bert-score's baseline files (rescale_baseline/<lang>/<model>.tsv); zh=<file>,en=<file> per language");
