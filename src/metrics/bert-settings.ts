@@ -35,12 +35,12 @@ function modelText(m: BertscoreModel): string {
   return `${m.dir} (${parts.join(', ')})`;
 }
 
-/** The models in words: `none`, one model, or `zh: …; en: none`. */
-export function bertText(b: BertSetting): string {
+/** The models in words: `none` (or the words given for it), one model, or `zh: …; en: none`. */
+export function bertText(b: BertSetting, none = 'none'): string {
   const m = bertModels(b);
-  if (!m.zh && !m.en) return 'none';
+  if (!m.zh && !m.en) return none;
   if (m.zh && m.en && JSON.stringify(m.zh) === JSON.stringify(m.en)) return modelText(m.zh);
-  return LANGUAGES.map((l) => `${l}: ${m[l] ? modelText(m[l]) : 'none'}`).join('; ');
+  return LANGUAGES.map((l) => `${l}: ${m[l] ? modelText(m[l]) : none}`).join('; ');
 }
 
 /** The folder as the run recorded it, checked: still there, still the same model. */

@@ -114,7 +114,7 @@ export function describeScoring(s: ScoringSettings): string {
   return [
     `text profile ${s.profile}`,
     `matcher threshold ${m.threshold}, broader predictions ${m.broaderPrediction}, narrower predictions ${m.narrowerPrediction ? 'counted' : 'not counted'}`,
-    `BERTScore ${s.bertscore ? bertText(s.bertscore) : 'none (BLEU + ROUGE-L only)'}`.replace(/: none(;|$)/g, ': none (BLEU + ROUGE-L only)$1'),
+    `BERTScore ${bertText(s.bertscore, 'none (BLEU + ROUGE-L only)')}`,
     `judge ${s.judge ?? 'none'}`,
     `CDA ${s.cdaRequiresPreliminary ? 'requires the preliminary diagnosis too' : 'on the final diagnosis'}`,
   ].join('; ');
