@@ -44,8 +44,10 @@ export function basicNormalise(input: unknown): string {
     .replace(/[*_`#~>|]+/g, ' '); // markdown emphasis, headings, quotes, tables
   // Spelling: British → American (applied to both sides alike, so over-reach is harmless).
   t = t
+    .replace(/æ/g, 'ae') // ligatures: hæmorrhage, œsophagus
+    .replace(/œ/g, 'oe')
     .replace(/ae/g, 'e') // haemorrhage, anaemia, leukaemia, praevia
-    .replace(/oe/g, 'e') // oesophageal, oedema, diarrhoea, coeliac
+    .replace(/(?<!i)oe/g, 'e') // oesophageal, oedema, diarrhoea, coeliac (not the "io-e" of angioedema)
     .replace(/\b(tum|hum|col|behavi)our/g, '$1or')
     .replace(/\b(goi|cen)tre\b/g, '$1ter')
     .replace(/\bfibre\b/g, 'fiber')

@@ -120,8 +120,9 @@ function droppedNote(p: Read, g: Read, P: Prepared, G: Prepared): string {
     ...G.a.removed.map((x) => `${x} (gold)`),
     ...g.r.s.dropped.map((x) => `${x} (gold)`),
   ];
+  const renamed = [...p.r.s.renamed.map((x) => `${x} (prediction)`), ...g.r.s.renamed.map((x) => `${x} (gold)`)];
   const readings = [describe(p, 'prediction'), describe(g, 'gold')].filter((x) => x !== '');
-  return [parts.length > 0 ? `dropped: ${[...new Set(parts)].join(', ')}` : '', ...readings].filter((x) => x !== '').join('; ');
+  return [parts.length > 0 ? `dropped: ${[...new Set(parts)].join(', ')}` : '', renamed.length > 0 ? `organ words read as one: ${renamed.join(', ')}` : '', ...readings].filter((x) => x !== '').join('; ');
 }
 
 export function createMatcher(options: MatcherOptions = {}): Matcher {
@@ -275,11 +276,14 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
 
     for (const g of G.reads) {
       for (const p of preds) {
-        if (p.r.s.key === '' || (p.r.s.key !== g.r.s.key && p.r.s.loose !== g.r.s.loose) || pairVeto(p, g, mode)) continue;
+        const spacing = p.r.s.key !== g.r.s.key && p.r.s.loose !== g.r.s.loose;
+        // en: one compound written as one word, two words or with a hyphen ("angio-oedema" / "angioedema", "DeQuervain" / "de Quervain")
+        if (p.r.s.key === '' || (spacing && (mode !== 'en' || p.r.s.compact !== g.r.s.compact)) || pairVeto(p, g, mode)) continue;
         const refusal = exacerbationRefusal(p.r.s, g.r.s);
         if (refusal) return refusal;
         const note = droppedNote(p, g, P, G);
-        return { match: true, rule: 'qualifier', score: 0.9, explanation: `equal after dropping qualifiers${mode === 'en' ? ' (word order ignored)' : ''}: "${g.r.s.key}"${note ? `; ${note}` : ''}` };
+        const how = spacing ? ' (spacing and hyphens ignored)' : mode === 'en' ? ' (word order ignored)' : '';
+        return { match: true, rule: 'qualifier', score: 0.9, explanation: `equal after dropping qualifiers${how}: "${spacing ? g.r.s.compact : g.r.s.key}"${note ? `; ${note}` : ''}` };
       }
     }
     {

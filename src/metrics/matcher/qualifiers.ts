@@ -122,6 +122,9 @@ export const ZH_VARIANTS: Rewrite[] = [
   [/乳房/gu, '乳腺'],
   [/鼻旁窦/gu, '鼻窦'],
   [/(?<=\p{Script=Han})[腔隙](?=积液|积血|积气|积脓|出血)|间隙(?=脓肿|感染)/gu, ''],
+  // a disorder named X症 or X障碍 (焦虑症 / 焦虑障碍, 强迫症 / 强迫障碍) — not a function, faculty or process that is
+  // impaired (功能障碍, 认知障碍, 意识障碍, 吞咽障碍 … are no X症)
+  [/(?<=\p{Script=Han}{2})(?<!功能|认知|意识|语言|言语|吞咽|运动|排尿|排便|发育|凝血|代谢|传导|循环|睡眠|精神|行为|心理)障碍(?=$|[,\s(])/gu, '症'],
 ];
 
 // Freely droppable qualifiers (see the file comment of normalise.ts). Protected names: multiple myeloma/sclerosis,
