@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { basicNormalise, createMatcher, Lexicon, type Matcher, type MatchLang } from '../../src/metrics/matcher/index.js';
-import { anatomyWord, latinSingular } from '../../src/metrics/matcher/anatomy.js';
+import { anatomyWord, latinSingular, splitOrganPrefix } from '../../src/metrics/matcher/anatomy.js';
 
 const bare = createMatcher({ lexicon: Lexicon.fromData({ groups: [{ id: 'placeholder', en: ['placeholder disease'], zh: ['占位病'] }] }) });
 const full = createMatcher();
@@ -244,5 +244,70 @@ describe('an acute exacerbation of any chronic disease, in both languages, with 
     check(bare, zh.map(([p, g]) => [g, p]), 'zh', false);
     check(bare, [['Acute epididymitis', 'Acute exacerbation of chronic epididymitis']], 'en', false);
     check(bare, [['急性附睾炎', '慢性附睾炎急性发作']], 'zh', false);
+  });
+});
+
+describe('peri- and intra- before an organ word, and the phrases they stand for', () => {
+  it('reads "around the X" as peri-X and "in(to) the X" as intra-X', () => {
+    check(bare, [
+      ['Peritonsillar abscess', 'Abscess around the tonsil'],
+      ['Perianal abscess', 'Abscess around the anus'],
+      ['Perirenal haematoma', 'Haematoma around the kidney'],
+      ['Peri-appendiceal abscess', 'Abscess around the appendix'],
+      ['Intraventricular haemorrhage', 'Haemorrhage into the ventricles'],
+      ['Intra-abdominal abscess', 'Abscess within the abdomen'],
+      ['Intrahepatic cholestasis', 'Cholestasis in the liver'],
+      ['Thalamic haemorrhage', 'Haemorrhage in the thalamus'],
+      ['Pontine haemorrhage', 'Haemorrhage of the pons'],
+    ], 'en', true);
+  });
+  it('does not count a lesion around an organ for the lesion of the organ', () => {
+    check(bare, [
+      ['Periorbital cellulitis', 'Orbital cellulitis'],
+      ['Orbital cellulitis', 'Periorbital cellulitis'],
+      ['Perirenal abscess', 'Renal abscess of the upper pole'],
+      ['Perianal abscess', 'Anal fissure'],
+    ], 'en', false);
+  });
+  it('leaves words whose rest is no organ word whole (pericarditis, perineal, peritoneal)', () => {
+    expect(splitOrganPrefix('pericarditis')).toBeUndefined();
+    expect(splitOrganPrefix('perineal')).toBeUndefined();
+    expect(splitOrganPrefix('peritoneal')).toBeUndefined();
+    expect(splitOrganPrefix('periodontal')).toBeUndefined();
+    expect(splitOrganPrefix('perianal')).toEqual(['peri', 'anal']);
+  });
+});
+
+describe('a spinal level names its segment', () => {
+  it('reads L1–L5 as lumbar, C1–C7 as cervical, T1–T12 as thoracic, in both languages', () => {
+    check(full, [
+      ['L4-L5 disc herniation', 'Lumbar disc herniation'],
+      ['L5/S1 disc prolapse', 'Lumbar intervertebral disc herniation'],
+      ['C5-C6 disc herniation', 'Cervical disc herniation'],
+      ['T12 compression fracture', 'Thoracic vertebral compression fracture'],
+      ['L1 vertebral compression fracture', 'Lumbar compression fracture'],
+    ], 'en', true);
+    check(full, [
+      ['L4/5椎间盘突出症', '腰椎间盘突出症'],
+      ['L5/S1椎间盘突出', '腰椎间盘突出症'],
+      ['L4-5腰椎间盘突出症', '腰椎间盘突出症'],
+      ['C5-6椎间盘突出', '颈椎间盘突出症'],
+      ['T12椎体压缩性骨折', '胸椎压缩性骨折'],
+    ], 'zh', true);
+  });
+  it('keeps the segments apart', () => {
+    check(full, [['C5-C6 disc herniation', 'Lumbar disc herniation'], ['L1 compression fracture', 'Thoracic compression fracture']], 'en', false);
+    check(full, [['C5-6椎间盘突出', '腰椎间盘突出症'], ['L1椎体压缩骨折', '胸椎压缩性骨折']], 'zh', false);
+  });
+});
+
+describe('metastases written from their primary', () => {
+  it('reads "liver metastases from colon cancer" as a colon cancer with liver metastases (stage IV)', () => {
+    check(full, [
+      ['Liver metastases from colon cancer', 'Colon cancer with liver metastasis'],
+      ['Bone metastases from breast cancer', 'Breast cancer with bone metastases'],
+      ['Brain metastases from lung adenocarcinoma', 'Lung adenocarcinoma, stage IV'],
+    ], 'en', true);
+    check(full, [['Liver metastases from colon cancer', 'Colon cancer, stage II'], ['Bone metastases from breast cancer', 'Prostate cancer with bone metastases']], 'en', false);
   });
 });

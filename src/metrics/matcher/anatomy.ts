@@ -38,6 +38,7 @@ const ANATOMY: Record<string, string> = {
   skin: 'cutaneous', dermal: 'cutaneous',
   eye: 'ocular', eyeball: 'ocular', retina: 'retinal', cornea: 'corneal', conjunctiva: 'conjunctival', sclera: 'scleral', orbit: 'orbital', palpebral: 'eyelid',
   ear: 'aural', nose: 'nasal', tonsil: 'tonsillar', tongue: 'lingual', mouth: 'oral', tooth: 'dental', teeth: 'dental', gum: 'gingival', gingiva: 'gingival',
+  thalamus: 'thalamic', hypothalamus: 'hypothalamic', pons: 'pontine', hippocampus: 'hippocampal', cortex: 'cortical',
   skull: 'cranial', cranium: 'cranial', meninges: 'meningeal', meninx: 'meningeal',
   osseous: 'bone', articular: 'joint', muscle: 'muscular',
   spinal: 'spine', vertebra: 'vertebral', sacrum: 'sacral', coccyx: 'coccygeal',
@@ -48,6 +49,16 @@ const ANATOMY: Record<string, string> = {
 /** The one form of an organ word ("kidney" → "renal"), or the word itself. */
 export function anatomyWord(w: string): string {
   return Object.prototype.hasOwnProperty.call(ANATOMY, w) ? ANATOMY[w]! : w;
+}
+
+const FORMS = new Set(Object.values(ANATOMY));
+
+/** A word made of peri- or intra- and an organ word, split: "perianal" → ["peri", "anal"] (as "around the anus"
+ *  is read), "intraventricular" → ["intra", "ventricular"] ("haemorrhage into the ventricles"); else undefined.
+ *  Words whose rest is no organ word stay whole (pericarditis, perineal, peritoneal). */
+export function splitOrganPrefix(w: string): [string, string] | undefined {
+  const m = /^(peri|intra)([a-z]{3,})$/.exec(w);
+  return m && FORMS.has(anatomyWord(m[2]!)) ? [m[1]!, m[2]!] : undefined;
 }
 
 // Latin and Greek plurals of words diagnoses are written with (after the British → American spelling of layer 1,

@@ -34,7 +34,8 @@ function specific(s: Stripped, units: string[], mode: MatchLang): boolean {
 
 // A word that makes another entity of the name it qualifies: a pseudo-obstruction is no obstruction, a 假性囊肿
 // no 囊肿, an in-situ carcinoma no invasive one.
-const OTHER_ENTITY_EN = new Set(['pseudo', 'situ', 'subclinical']);
+// Nor is a lesion around an organ (peri-) one of the organ: periorbital cellulitis is no orbital cellulitis.
+const OTHER_ENTITY_EN = new Set(['pseudo', 'situ', 'subclinical', 'peri']);
 const OTHER_ENTITY_ZH = /假性|原位|亚临床/u;
 
 /** Containment (see the file comment); returns the share of the longer core covered, or 0. */

@@ -28,7 +28,7 @@
  *       are compared by the matcher.
  */
 
-import { anatomyWord, latinSingular } from './anatomy.js';
+import { anatomyWord, latinSingular, splitOrganPrefix } from './anatomy.js';
 import { basicNormalise } from './basic-normalise.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_NAMES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type SlotName, type Slots } from './qualifiers.js';
@@ -118,7 +118,7 @@ const UP_ZH = /亢进|亢|增多|增高|升高|抬高|过多|高(?!危|龄|度)/
 const DOWN_ZH = /减退|减低|低下|减少|降低|压低|过少|减(?!压|肥)|低(?!危|龄|度)/u;
 const UP_EN = /^(?:hyper\w*|increased|elevated|elevation|high|raised)$/;
 const DOWN_EN = /^(?:hypo\w*|decreased|reduced|low)$/;
-const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'and', 'or', 'with', 'from', 'as', 'its', 'side', 'sided', 'involving', 'affecting', 'within', 'into', 'is', 'are', 'was', 'disease', 'disorder', 'diseases', 'dz', 'around', 'mellitus', 'intervertebral', 'related', 'associated', 'induced', 'fundal', 'fundus', 'pedicle', 'formation']);
+const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'and', 'or', 'with', 'from', 'as', 'its', 'side', 'sided', 'involving', 'affecting', 'within', 'into', 'is', 'are', 'was', 'disease', 'disorder', 'diseases', 'dz', 'around', 'mellitus', 'intervertebral', 'related', 'associated', 'induced', 'fundal', 'fundus', 'pedicle', 'formation', 'intra']);
 const UNIT_RE = /[a-z0-9]+|\p{Script=Han}|\p{L}+/gu;
 
 function tidy(t: string): string {
@@ -140,6 +140,8 @@ function stem(w: string): string {
  *  (anatomy.ts: kidney → renal). An organ word read so is noted in `renamed`, for the explanation. */
 function canonicalWord(w: string, hooks: NormaliseHooks, renamed?: string[]): string {
   if (!/^[a-z]/.test(w)) return w;
+  const split = hooks.word?.(w) === undefined || hooks.word(w) === w ? splitOrganPrefix(w) : undefined;
+  if (split) return `${split[0]} ${canonicalWord(split[1], hooks, renamed)}`;
   const once = hooks.word?.(w) ?? w;
   const stemmed = stem(once);
   const canon = hooks.word?.(stemmed) ?? stemmed;
@@ -230,6 +232,7 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
       if (NEGATION_EN.has(raw)) continue;
       const w = canonicalWord(raw, hooks, renamed);
       for (const part of w.split(' ')) {
+        if (part === 'intra') continue; // intraventricular is ventricular, as "into the ventricles" is
         units.push(part);
         if (negating) negTerms.push(part);
         else plainUnits.push(part);

@@ -73,6 +73,26 @@ export const REWRITES: Rewrite[] = [
   [/\bpost ?operative\s+(?=(?:ventral |abdominal )?incisional hernia)/g, ''],
   [/\bpost ?operative (?:ventral|abdominal wall|abdominal) hernia\b/g, 'incisional hernia'],
   [/(?:腹部)?手术后(?=切口疝)/gu, ''],
+  // "around the tonsil" is peritonsillar (read peri + tonsillar, normalise.ts)
+  [/\baround (?:the |an? )?(?=[a-z])/g, 'peri '],
+  // "liver metastases from colon cancer" is a colon cancer with liver metastases
+  [/^\s*((?:[a-z]+ ){0,2}[a-z]+) metastas[ie]s (?:from|of) (?:an? |the )?(?:primary )?((?:[a-z]+ ){0,3}(?:carcinoma|cancer|adeno carcinoma|adenocarcinoma|melanoma|sarcoma|tumou?r))\s*$/g, ' $2 with $1 metastasis '],
+  // a spinal level names its segment: "L4-L5 disc herniation" is a lumbar one, "C5/6" cervical, "T12" thoracic
+  [/\b([lct])(\d{1,2})(?:\s*(?:-|\/|to|\s)\s*[lcts]?\d{1,2})?\s+(?=(?:[a-z]+ ){0,2}(?:disc|disk|vertebra\w*|spondylolisthesis|compression fracture|burst fracture|fracture)\b)/g, (m: string, seg: string, n: string) => {
+    const k = Number(n);
+    if (seg === 'l' && k >= 1 && k <= 5) return 'lumbar ';
+    if (seg === 'c' && k >= 1 && k <= 7) return 'cervical ';
+    if (seg === 't' && k >= 1 && k <= 12) return 'thoracic ';
+    return m;
+  }],
+  // and in Chinese: L4/5椎间盘突出 is 腰椎间盘突出, C5-6颈椎病 a 颈椎病
+  [/(?<![a-z0-9])([lct])(\d{1,2})(?:\s*(?:-|\/|~|、)\s*[lcts]?\d{1,2})?\s*(?=[腰颈胸]?椎)/gu, (m: string, seg: string, n: string, ...rest: unknown[]) => {
+    const [off, all] = [rest[rest.length - 2] as number, rest[rest.length - 1] as string];
+    const k = Number(n);
+    const zh = seg === 'l' && k >= 1 && k <= 5 ? '腰' : seg === 'c' && k >= 1 && k <= 7 ? '颈' : seg === 't' && k >= 1 && k <= 12 ? '胸' : undefined;
+    if (!zh) return m;
+    return /[腰颈胸]/u.test(all[off + m.length] ?? '') ? '' : zh;
+  }],
   [/恶性肿瘤/gu, '癌'],
   // a complication written onto its disease: 十二指肠溃疡出血 is 十二指肠溃疡伴出血
   [/(?<=溃疡|静脉曲张|息肉|憩室)(?=出血|穿孔|梗阻|狭窄)/gu, '伴'],
