@@ -311,3 +311,35 @@ describe('metastases written from their primary', () => {
     check(full, [['Liver metastases from colon cancer', 'Colon cancer, stage II'], ['Bone metastases from breast cancer', 'Prostate cancer with bone metastases']], 'en', false);
   });
 });
+
+describe('the lexicon audit: a negated qualifier is never a synonym of its absence', () => {
+  it('no group lists "non-X Y" / 非X性Y together with the bare "Y", wherever the negated qualifier stands', () => {
+    const found: string[] = [];
+    const dropNegatedEn = (k: string): string => k.replace(/\bnon (?!specific)(?:[a-z]+ )?(?=[a-z]+$)|\bnon (?!specific)[a-z]+ /g, '').replace(/\s+/g, ' ').trim();
+    const dropNegatedZh = (k: string): string => k.replace(/非(?!特异|特殊)\p{Script=Han}{1,4}?[性型]/gu, '');
+    // the names whose bare form means the non-X one in use, each a concept of its own beside the X one: nodular
+    // goitre is the non-toxic kind (toxic nodular goitre is another concept); Tietze syndrome is a non-suppurative
+    // costochondritis. "Non-specific" (非特异性, 非特殊型) negates no feature of the disease.
+    const inUse = new Set(['nodular_goiter: "nontoxic nodular goiter" and "nodular goitre"', 'tietze: "非化脓性肋软骨炎" and "肋软骨炎"']);
+    for (const g of full.lexicon.groups.values()) {
+      for (const [names, drop] of [[g.en, dropNegatedEn], [g.zh, dropNegatedZh]] as const) {
+        const keys = new Map(names.map((n) => [basicNormalise(n), n]));
+        for (const [k, n] of keys) {
+          const without = drop(k);
+          const entry = `${g.id}: "${n}" and "${keys.get(without)}"`;
+          if (without !== k && without !== '' && keys.has(without) && !inUse.has(entry)) found.push(entry);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+  it('reads non-obstructive hypertrophic cardiomyopathy as a kind of HCM, apart from the obstructive kind', () => {
+    check(full, [['非梗阻性肥厚型心肌病', '肥厚型心肌病']], 'zh', true);
+    check(full, [['Non-obstructive hypertrophic cardiomyopathy', 'Hypertrophic cardiomyopathy']], 'en', true);
+    // NASH is a steatohepatitis; a steatohepatitis need not be non-alcoholic
+    check(full, [['非酒精性脂肪性肝炎', '脂肪性肝炎'], ['酒精性脂肪性肝炎', '脂肪性肝炎']], 'zh', true);
+    check(full, [['脂肪性肝炎', '非酒精性脂肪性肝炎'], ['酒精性脂肪性肝炎', '非酒精性脂肪性肝炎']], 'zh', false);
+    check(full, [['肥厚型心肌病', '非梗阻性肥厚型心肌病'], ['非梗阻性肥厚型心肌病', '梗阻性肥厚型心肌病']], 'zh', false);
+    check(full, [['Hypertrophic cardiomyopathy', 'Non-obstructive hypertrophic cardiomyopathy'], ['Non-obstructive hypertrophic cardiomyopathy', 'HOCM']], 'en', false);
+  });
+});
