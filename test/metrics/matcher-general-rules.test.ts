@@ -343,3 +343,26 @@ describe('the lexicon audit: a negated qualifier is never a synonym of its absen
     check(full, [['Hypertrophic cardiomyopathy', 'Non-obstructive hypertrophic cardiomyopathy'], ['Non-obstructive hypertrophic cardiomyopathy', 'HOCM']], 'en', false);
   });
 });
+
+describe('what ICD titles say of a name that states nothing more', () => {
+  it('sets aside NOS, unspecified and "without complications", 未特指 and 不伴并发症', () => {
+    check(bare, [
+      ['Hypertension NOS', 'Hypertension'],
+      ['Pneumonia, unspecified', 'Pneumonia'],
+      ['Migraine, not otherwise specified', 'Migraine'],
+      ['Type 2 diabetes mellitus without complications', 'Type 2 diabetes mellitus'],
+      ['Type 2 diabetes mellitus without mention of complication', 'Type 2 diabetes mellitus'],
+    ], 'en', true);
+    check(bare, [['肺炎，未特指', '肺炎'], ['2型糖尿病（不伴并发症）', '2型糖尿病'], ['2型糖尿病无并发症', '2型糖尿病']], 'zh', true);
+  });
+  it('does not count "without complications" for a gold that names a complication, either way round', () => {
+    check(full, [
+      ['Type 2 diabetes mellitus without complications', 'Type 2 diabetes with diabetic nephropathy'],
+      ['Type 2 diabetes with peripheral neuropathy', 'Type 2 diabetes mellitus without complications'],
+      ['Cirrhosis without complications', 'Cirrhosis with ascites'],
+    ], 'en', false, /complication/);
+    check(full, [['2型糖尿病不伴并发症', '2型糖尿病伴糖尿病肾病'], ['肝硬化无并发症', '肝硬化伴腹水']], 'zh', false, /complication/);
+    // without a complication named, the plain disease still counts both ways
+    check(full, [['Type 2 diabetes mellitus', 'Type 2 diabetes mellitus without complications']], 'en', true);
+  });
+});

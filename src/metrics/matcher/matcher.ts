@@ -48,6 +48,7 @@ import { judgeMatch, type Judge } from './judge.js';
 import { containment, dice, round } from './fuzzy.js';
 import { causeConflict, negationConflict } from './negation.js';
 import { stageConflict } from './stage.js';
+import { NO_COMPLICATION } from './qualifiers.js';
 import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
 
 export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'none' | 'empty';
@@ -215,6 +216,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     }
     if (P.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the prediction is empty after normalisation' };
     if (G.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the gold name is empty after normalisation' };
+    // "without complications" on one side, a complication named on the other ("T2DM with diabetic nephropathy")
+    const none = [NO_COMPLICATION.test(P.a.basic), NO_COMPLICATION.test(G.a.basic)];
+    if (none[0] !== none[1] && (none[0] ? G0.a.tail : P.a.tail)) return { match: false, rule: 'qualifier', score: 0, explanation: `conflicting qualifiers (complication: "${(none[0] ? G0.a.tail : P.a.tail)!.text}" named on one side, none on the other)` };
     const pm = P.reads[0]!;
     const gm = G.reads[0]!;
     const sameMode = P.a.mode === G.a.mode ? G.a.mode : undefined;

@@ -149,8 +149,14 @@ export const ZH_VARIANTS: Rewrite[] = [
 
 // Freely droppable qualifiers (see the file comment of normalise.ts). Protected names: multiple myeloma/sclerosis,
 // small bowel, 重症肌无力 (myasthenia gravis) are not touched because the patterns do not match them.
+/** A name that states it has no complication ("type 2 diabetes without complications", 2型糖尿病不伴并发症). */
+export const NO_COMPLICATION = /\bwithout (?:mention of )?(?:any )?complications?\b|\bwith no complications?\b|(?:不伴|无)(?:任何)?并发症/u;
+
 export const DROP: RegExp[] = [
   /\b(?:extensive|massive|significant|marked|(?:un)?complicated|recurrent(?! (?:spontaneous )?(?:miscarriage|abortion|pregnancy loss))|relapsed|relapsing|refractory|initial|first episode|episode|new onset|newly diagnosed|early|advanced|late|progressive|paroxysmal|persistent|permanent|long standing|intermittent|perforated|ruptured(?= (?:\w+ ){0,2}(?:ectopic|tubal|pregnancy|cyst|varic\w*|corpus|membranes?|abscess|plaque))|incarcerated|strangulated|(?:ir)?reducible|obstructed|(?:poorly|well|suboptimally|inadequately|un)? ?controlled|confirmed|proven|biopsy proven|clinical(?:ly)?|simple|solitary|single|multifocal|generalized|localized|diffuse(?! large))\b|(?<=\b(?:ulcer|appendicitis|diverticulitis) )perforation\b/g,
+  // what ICD titles and notes say of a name that states nothing more: "hypertension NOS", "pneumonia,
+  // unspecified", "type 2 diabetes without complications", 未特指, 不伴并发症
+  /\b(?:nos|not otherwise specified|unspecified|not specified|without (?:mention of )?(?:any )?complications?|with no complications?)\b|未特指的?|(?:不伴|无)(?:任何)?并发症/gu,
   /\bmultiple(?= (?:uterine|fibroid|leiomyom|myom|nodule|cyst|calcul|stone|polyp|fracture|lesion|metasta|adenoma|hemangioma))/g,
   /\b(?:pediatric|paediatric|childhood)(?= \w)|\bin (?:children|infants)\b|小儿|儿童(?!期)/gu,
   /\b(?:very high|high|intermediate high|intermediate low|intermediate|moderate|low)[- ]risk\b/g,
