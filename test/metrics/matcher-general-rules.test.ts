@@ -174,6 +174,17 @@ describe('Chinese wording variants', () => {
   it('reads a disorder named X症 or X障碍 as one', () => {
     check(bare, [['焦虑症', '焦虑障碍'], ['强迫症', '强迫障碍'], ['恐惧症', '恐惧障碍'], ['广泛性焦虑症', '广泛性焦虑障碍']], 'zh', true);
   });
+  it('reads an electrolyte or metabolite written either way, and an organ failure with or without 功能', () => {
+    check(bare, [['低钾血症', '低血钾'], ['高钾血症', '高血钾症'], ['低钠血症', '低血钠'], ['高钙血症', '高血钙'], ['低镁血症', '低血镁'], ['高尿酸血症', '高血尿酸'], ['低磷血症', '低血磷症']], 'zh', true);
+    check(bare, [['低钾血症', '高血钾'], ['低钠血症', '低血钾'], ['高钙血症', '低血钙症']], 'zh', false);
+    check(bare, [['呼吸功能衰竭', '呼吸衰竭'], ['肾功能衰竭', '肾衰竭'], ['肝功能衰竭', '肝衰竭'], ['缺血缺氧性脑病', '缺氧缺血性脑病']], 'zh', true);
+    check(bare, [['呼吸功能衰竭', '肾衰竭']], 'zh', false);
+  });
+  it("finds an organ's carcinoma inside the name of its histological type, as in English", () => {
+    check(bare, [['非肌层浸润性膀胱尿路上皮癌', '非肌层浸润性膀胱癌'], ['膀胱尿路上皮癌', '膀胱癌'], ['食管鳞状细胞癌', '食管癌'], ['肾透明细胞癌', '肾癌'], ['胰头导管腺癌', '胰头癌']], 'zh', true);
+    check(bare, [['Non-muscle-invasive bladder urothelial carcinoma', 'Non-muscle-invasive bladder carcinoma'], ['Oesophageal squamous cell carcinoma', 'Oesophageal carcinoma']], 'en', true);
+    check(bare, [['膀胱尿路上皮癌', '膀胱鳞癌'], ['肺小细胞癌', '肺鳞状细胞癌'], ['肾透明细胞癌', '肝细胞癌']], 'zh', false);
+  });
   it('does not read an impaired function or faculty (功能障碍, 认知障碍, 意识障碍) as an X症', () => {
     check(bare, [['勃起功能障碍', '勃起功能亢进'], ['认知障碍', '认知症'], ['吞咽障碍', '吞咽痛']], 'zh', false);
   });

@@ -63,7 +63,8 @@ export function containment(p: Stripped, g: Stripped, mode: MatchLang): number {
     const at = before.lastIndexOf(pre);
     const gap = before.slice(at + pre.length);
     // 乙状结肠癌 / 乙状结肠腺癌 as "sigmoid colon carcinoma" / "sigmoid colon adenocarcinoma"
-    const adeno = /^\p{Script=Han}{0,2}腺$/u.test(gap) && suf.startsWith('癌'); // 胰头导管腺癌 is a 胰头癌
+    // 胰头导管腺癌 is a 胰头癌, 膀胱尿路上皮癌 a 膀胱癌, as "bladder urothelial carcinoma" contains "bladder carcinoma"
+    const adeno = /^(?:\p{Script=Han}{0,2}腺|尿路上皮|移行细胞|鳞状细胞|鳞状上皮|鳞|透明细胞|乳头状|滤泡状?|髓样|小叶|导管)$/u.test(gap) && suf.startsWith('癌');
     if (at >= 0 && (adeno || (suf.length >= 2 && GAP_ZH.test(gap)))) return short.length / long.length;
   }
   return 0;

@@ -142,6 +142,11 @@ export const ZH_VARIANTS: Rewrite[] = [
   [/乳房/gu, '乳腺'],
   [/鼻旁窦/gu, '鼻窦'],
   [/(?<=\p{Script=Han})[腔隙](?=积液|积血|积气|积脓|出血)|间隙(?=脓肿|感染)/gu, ''],
+  // an electrolyte or metabolite written either way: 低血钾 / 低钾血症, 高血尿酸 / 高尿酸血症 (not before 性: 低血钾性周期性麻痹)
+  [/([高低])血(钾|钠|钙|镁|磷|氯|尿酸)(?:血?症)?(?!性|血症)/gu, '$1$2血症'],
+  // an organ's failure with or without 功能: 呼吸功能衰竭 / 呼吸衰竭, 肾功能衰竭 / 肾衰竭 (心功能衰竭 is the lexicon's)
+  [/(?<=\p{Script=Han})(?<!心)功能衰竭/gu, '衰竭'],
+  [/缺氧缺血/gu, '缺血缺氧'],
   // a disorder named X症 or X障碍 (焦虑症 / 焦虑障碍, 强迫症 / 强迫障碍) — not a function, faculty or process that is
   // impaired (功能障碍, 认知障碍, 意识障碍, 吞咽障碍 … are no X症)
   [/(?<=\p{Script=Han}{2})(?<!功能|认知|意识|语言|言语|吞咽|运动|排尿|排便|发育|凝血|代谢|传导|循环|睡眠|精神|行为|心理)障碍(?=$|[,\s(])/gu, '症'],
