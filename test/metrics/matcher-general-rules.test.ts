@@ -142,6 +142,16 @@ describe('spelling, spacing, hyphens and apostrophes', () => {
     expect(basicNormalise('oedema')).toBe('edema');
     expect(basicNormalise('myxoedema')).toBe('myxedema');
   });
+  it('joins a combining form in -o to its word, so the lexicon finds the hyphenated name too', () => {
+    expect(basicNormalise('Angio-oedema')).toBe('angioedema');
+    expect(basicNormalise('Gastro-oesophageal reflux disease')).toBe('gastroesophageal reflux disease');
+    expect(basicNormalise('Hepato-renal syndrome')).toBe('hepatorenal syndrome');
+    // pseudo- makes another entity and stays a word of its own; eponyms are not combining forms
+    expect(basicNormalise('Intestinal pseudo-obstruction')).toBe('intestinal pseudo obstruction');
+    expect(basicNormalise('Osgood-Schlatter disease')).toBe('osgood schlatter disease');
+    check(full, [['Quincke oedema', 'Angio-oedema'], ['Gastro-oesophageal reflux disease', 'GERD'], ['Broncho-pneumonia', 'Bronchopneumonia']], 'en', true);
+    check(full, [['Intestinal pseudo-obstruction', 'Intestinal obstruction']], 'en', false);
+  });
   it('reads one compound written as one word, two words or with a hyphen', () => {
     check(bare, [
       ['Angio-oedema', 'Angioedema'],

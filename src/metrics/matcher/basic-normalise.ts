@@ -60,6 +60,9 @@ export function basicNormalise(input: unknown): string {
   t = t
     .replace(HAN_HYPHEN, '$1')
     .replace(/(?<=\p{Script=Han})\s*[·•・‧]\s*(?=\p{Script=Han})/gu, '')
+    // a combining form ending in -o is joined to its word: angio-oedema is angioedema, gastro-oesophageal
+    // gastroesophageal, hepato-renal hepatorenal (not pseudo-, which makes another entity, nor a number word)
+    .replace(/\b(?!pseudo-|two-|zero-)([a-z]{3,}o)-(?=[a-z]{3})/g, '$1')
     .replace(/(?<=[a-z])-(?=[a-z0-9])|(?<=[0-9])-(?=[a-z])/g, ' ')
     .replace(/\bnon(?=[a-z]{4,})(?!e\b|etheless|sense)/g, 'non ');
   // Numerals in classifying positions: type II → type 2, NYHA III → nyha 3, Ⅱ型 → 2型, 二型 → 2型.
