@@ -387,3 +387,21 @@ describe('what ICD titles say of a name that states nothing more', () => {
     check(full, [['Type 2 diabetes mellitus', 'Type 2 diabetes mellitus without complications']], 'en', true);
   });
 });
+
+describe('a state written with "stage" or "phase"', () => {
+  it('reads "decompensated stage", "uraemic stage", "acute phase" as the state alone', () => {
+    check(full, [
+      ['Decompensated hepatitis B cirrhosis', 'Hepatitis B cirrhosis, decompensated stage'],
+      ['End stage renal disease', 'Chronic renal insufficiency, uraemic stage'],
+      ['Acute cerebral infarction', 'Cerebral infarction, acute phase'],
+    ], 'en', true);
+    check(full, [
+      ['Compensated hepatitis B cirrhosis', 'Hepatitis B cirrhosis, decompensated stage'],
+      ['Chronic kidney disease stage 3', 'Chronic renal insufficiency, uraemic stage'],
+    ], 'en', false);
+  });
+  it('leaves a numbered stage a stage', () => {
+    check(full, [['Lung cancer, advanced stage IV', 'Lung cancer stage IV']], 'en', true);
+    check(full, [['Lung cancer, advanced stage IV', 'Lung cancer stage II']], 'en', false, /stage/);
+  });
+});

@@ -73,6 +73,9 @@ export const REWRITES: Rewrite[] = [
   [/\bpost ?operative\s+(?=(?:ventral |abdominal )?incisional hernia)/g, ''],
   [/\bpost ?operative (?:ventral|abdominal wall|abdominal) hernia\b/g, 'incisional hernia'],
   [/(?:腹部)?手术后(?=切口疝)/gu, ''],
+  // a state word with "stage" or "phase" says the state only: "cirrhosis, decompensated stage", "uraemic stage"
+  // (stable and active phases are read as phases, stage.ts; "end stage" is a name)
+  [/\b(uremic|early|late|advanced|terminal|acute|chronic|subacute|recovery|convalescent|decompensated|compensated)\s+(?:stage|phase|period)\b(?!\s*(?:\d|[ivx]+\b|[a-d]\b))/g, '$1'],
   // "around the tonsil" is peritonsillar (read peri + tonsillar, normalise.ts)
   [/\baround (?:the |an? )?(?=[a-z])/g, 'peri '],
   // "liver metastases from colon cancer" is a colon cancer with liver metastases
