@@ -47,6 +47,16 @@ describe('clinicallab match <predicted> <gold>', () => {
     expect(ae.out).toContain('an acute exacerbation of "bronchiectasis');
   });
 
+  it('says which general rule read the names: organ words, spacing, a stated absence of complications', async () => {
+    const organ = await cli(['match', 'Abscess of the mesentery', 'Mesenteric abscess']);
+    expect(lines(organ.out)[0]).toMatch(/^match {2}rule qualifier · score 0\.9 · en \(guessed\)$/);
+    expect(organ.out).toContain('organ words read as one: mesentery → mesenteric (prediction)');
+    expect((await cli(['match', 'DeQuervain tenosynovitis', "De Quervain's tenosynovitis"])).out).toContain('spacing and hyphens ignored');
+    const none = await cli(['match', 'Type 2 diabetes mellitus without complications', 'Type 2 diabetes with diabetic nephropathy']);
+    expect(lines(none.out)[0]).toMatch(/^no match {2}rule qualifier/);
+    expect(none.out).toContain('conflicting qualifiers (complication: "diabetic nephropathy" named on one side, none on the other)');
+  });
+
   it('shows the Chinese abbreviations it expanded', async () => {
     const r = await cli(['match', '急性前壁ST段抬高型心梗', '急性ST段抬高型心肌梗死']);
     expect(lines(r.out)[0]).toMatch(/^match {2}rule lexicon · score 0\.95 · zh \(guessed\)$/);

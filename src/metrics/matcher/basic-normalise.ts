@@ -44,8 +44,10 @@ export function basicNormalise(input: unknown): string {
     .replace(/[*_`#~>|]+/g, ' '); // markdown emphasis, headings, quotes, tables
   // Spelling: British → American (applied to both sides alike, so over-reach is harmless).
   t = t
+    .replace(/æ/g, 'ae') // ligatures: hæmorrhage, œsophagus
+    .replace(/œ/g, 'oe')
     .replace(/ae/g, 'e') // haemorrhage, anaemia, leukaemia, praevia
-    .replace(/oe/g, 'e') // oesophageal, oedema, diarrhoea, coeliac
+    .replace(/(?<!i)oe/g, 'e') // oesophageal, oedema, diarrhoea, coeliac (not the "io-e" of angioedema)
     .replace(/\b(tum|hum|col|behavi)our/g, '$1or')
     .replace(/\b(goi|cen)tre\b/g, '$1ter')
     .replace(/\bfibre\b/g, 'fiber')
@@ -58,6 +60,9 @@ export function basicNormalise(input: unknown): string {
   t = t
     .replace(HAN_HYPHEN, '$1')
     .replace(/(?<=\p{Script=Han})\s*[·•・‧]\s*(?=\p{Script=Han})/gu, '')
+    // a combining form ending in -o is joined to its word: angio-oedema is angioedema, gastro-oesophageal
+    // gastroesophageal, hepato-renal hepatorenal (not pseudo-, which makes another entity, nor a number word)
+    .replace(/\b(?!pseudo-|two-|zero-)([a-z]{3,}o)-(?=[a-z]{3})/g, '$1')
     .replace(/(?<=[a-z])-(?=[a-z0-9])|(?<=[0-9])-(?=[a-z])/g, ' ')
     .replace(/\bnon(?=[a-z]{4,})(?!e\b|etheless|sense)/g, 'non ');
   // Numerals in classifying positions: type II → type 2, NYHA III → nyha 3, Ⅱ型 → 2型, 二型 → 2型.

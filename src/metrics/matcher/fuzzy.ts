@@ -34,7 +34,8 @@ function specific(s: Stripped, units: string[], mode: MatchLang): boolean {
 
 // A word that makes another entity of the name it qualifies: a pseudo-obstruction is no obstruction, a 假性囊肿
 // no 囊肿, an in-situ carcinoma no invasive one.
-const OTHER_ENTITY_EN = new Set(['pseudo', 'situ', 'subclinical']);
+// Nor is a lesion around an organ (peri-) one of the organ: periorbital cellulitis is no orbital cellulitis.
+const OTHER_ENTITY_EN = new Set(['pseudo', 'situ', 'subclinical', 'peri']);
 const OTHER_ENTITY_ZH = /假性|原位|亚临床/u;
 
 /** Containment (see the file comment); returns the share of the longer core covered, or 0. */
@@ -62,7 +63,8 @@ export function containment(p: Stripped, g: Stripped, mode: MatchLang): number {
     const at = before.lastIndexOf(pre);
     const gap = before.slice(at + pre.length);
     // 乙状结肠癌 / 乙状结肠腺癌 as "sigmoid colon carcinoma" / "sigmoid colon adenocarcinoma"
-    const adeno = /^\p{Script=Han}{0,2}腺$/u.test(gap) && suf.startsWith('癌'); // 胰头导管腺癌 is a 胰头癌
+    // 胰头导管腺癌 is a 胰头癌, 膀胱尿路上皮癌 a 膀胱癌, as "bladder urothelial carcinoma" contains "bladder carcinoma"
+    const adeno = /^(?:\p{Script=Han}{0,2}腺|尿路上皮|移行细胞|鳞状细胞|鳞状上皮|鳞|透明细胞|乳头状|滤泡状?|髓样|小叶|导管)$/u.test(gap) && suf.startsWith('癌');
     if (at >= 0 && (adeno || (suf.length >= 2 && GAP_ZH.test(gap)))) return short.length / long.length;
   }
   return 0;

@@ -48,6 +48,7 @@ import { judgeMatch, type Judge } from './judge.js';
 import { containment, dice, round } from './fuzzy.js';
 import { causeConflict, negationConflict } from './negation.js';
 import { stageConflict } from './stage.js';
+import { NO_COMPLICATION } from './qualifiers.js';
 import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
 
 export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'none' | 'empty';
@@ -120,8 +121,9 @@ function droppedNote(p: Read, g: Read, P: Prepared, G: Prepared): string {
     ...G.a.removed.map((x) => `${x} (gold)`),
     ...g.r.s.dropped.map((x) => `${x} (gold)`),
   ];
+  const renamed = [...p.r.s.renamed.map((x) => `${x} (prediction)`), ...g.r.s.renamed.map((x) => `${x} (gold)`)];
   const readings = [describe(p, 'prediction'), describe(g, 'gold')].filter((x) => x !== '');
-  return [parts.length > 0 ? `dropped: ${[...new Set(parts)].join(', ')}` : '', ...readings].filter((x) => x !== '').join('; ');
+  return [parts.length > 0 ? `dropped: ${[...new Set(parts)].join(', ')}` : '', renamed.length > 0 ? `organ words read as one: ${renamed.join(', ')}` : '', ...readings].filter((x) => x !== '').join('; ');
 }
 
 export function createMatcher(options: MatcherOptions = {}): Matcher {
@@ -214,6 +216,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     }
     if (P.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the prediction is empty after normalisation' };
     if (G.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the gold name is empty after normalisation' };
+    // "without complications" on one side, a complication named on the other ("T2DM with diabetic nephropathy")
+    const none = [NO_COMPLICATION.test(P.a.basic), NO_COMPLICATION.test(G.a.basic)];
+    if (none[0] !== none[1] && (none[0] ? G0.a.tail : P.a.tail)) return { match: false, rule: 'qualifier', score: 0, explanation: `conflicting qualifiers (complication: "${(none[0] ? G0.a.tail : P.a.tail)!.text}" named on one side, none on the other)` };
     const pm = P.reads[0]!;
     const gm = G.reads[0]!;
     const sameMode = P.a.mode === G.a.mode ? G.a.mode : undefined;
@@ -275,11 +280,14 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
 
     for (const g of G.reads) {
       for (const p of preds) {
-        if (p.r.s.key === '' || (p.r.s.key !== g.r.s.key && p.r.s.loose !== g.r.s.loose) || pairVeto(p, g, mode)) continue;
+        const spacing = p.r.s.key !== g.r.s.key && p.r.s.loose !== g.r.s.loose;
+        // en: one compound written as one word, two words or with a hyphen ("angio-oedema" / "angioedema", "DeQuervain" / "de Quervain")
+        if (p.r.s.key === '' || (spacing && (mode !== 'en' || p.r.s.compact !== g.r.s.compact)) || pairVeto(p, g, mode)) continue;
         const refusal = exacerbationRefusal(p.r.s, g.r.s);
         if (refusal) return refusal;
         const note = droppedNote(p, g, P, G);
-        return { match: true, rule: 'qualifier', score: 0.9, explanation: `equal after dropping qualifiers${mode === 'en' ? ' (word order ignored)' : ''}: "${g.r.s.key}"${note ? `; ${note}` : ''}` };
+        const how = spacing ? ' (spacing and hyphens ignored)' : mode === 'en' ? ' (word order ignored)' : '';
+        return { match: true, rule: 'qualifier', score: 0.9, explanation: `equal after dropping qualifiers${how}: "${spacing ? g.r.s.compact : g.r.s.key}"${note ? `; ${note}` : ''}` };
       }
     }
     {

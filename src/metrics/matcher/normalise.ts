@@ -28,6 +28,7 @@
  *       are compared by the matcher.
  */
 
+import { anatomyWord, latinSingular, splitOrganPrefix } from './anatomy.js';
 import { basicNormalise } from './basic-normalise.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_NAMES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type SlotName, type Slots } from './qualifiers.js';
@@ -66,6 +67,10 @@ export interface Stripped {
   slots: Slots;
   /** Qualifier texts removed (freely droppable ones and slot words), for explanations. */
   dropped: string[];
+  /** Organ words read in their one form ("kidney → renal", anatomy.ts), for explanations. */
+  renamed: string[];
+  /** en: the units in their written order, joined without spaces ("angio edema" and "angioedema" alike); zh: the loose key. */
+  compact: string;
   negated: boolean;
   /** The negated terms (negation.ts): en — canonical words; zh — the characters after the negator. */
   negTerms: string[];
@@ -113,7 +118,7 @@ const UP_ZH = /亢进|亢|增多|增高|升高|抬高|过多|高(?!危|龄|度)/
 const DOWN_ZH = /减退|减低|低下|减少|降低|压低|过少|减(?!压|肥)|低(?!危|龄|度)/u;
 const UP_EN = /^(?:hyper\w*|increased|elevated|elevation|high|raised)$/;
 const DOWN_EN = /^(?:hypo\w*|decreased|reduced|low)$/;
-const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'and', 'or', 'with', 'from', 'as', 'its', 'side', 'sided', 'involving', 'affecting', 'within', 'into', 'is', 'are', 'was', 'disease', 'disorder', 'diseases', 'dz', 'around', 'mellitus', 'intervertebral', 'related', 'associated', 'induced', 'fundal', 'fundus', 'pedicle', 'formation']);
+const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'and', 'or', 'with', 'from', 'as', 'its', 'side', 'sided', 'involving', 'affecting', 'within', 'into', 'is', 'are', 'was', 'disease', 'disorder', 'diseases', 'dz', 'around', 'mellitus', 'intervertebral', 'related', 'associated', 'induced', 'fundal', 'fundus', 'pedicle', 'formation', 'intra']);
 const UNIT_RE = /[a-z0-9]+|\p{Script=Han}|\p{L}+/gu;
 
 function tidy(t: string): string {
@@ -122,6 +127,8 @@ function tidy(t: string): string {
 
 /** Cheap English stemmer for plurals: nodules → nodule, varicosities → varicosity; short words unchanged. */
 function stem(w: string): string {
+  const latin = latinSingular(w);
+  if (latin) return latin;
   if (w.length > 5 && /(?:omas|ias)$/.test(w)) return w.slice(0, -1); // adenomas, leiomyomas, hernias, anemias
   if (w.length === 4 && /[^aeiousn]s$/.test(w)) return w.slice(0, -1); // ribs, legs, arms (not lens, pons)
   if (w.length <= 4 || /(?:ss|us|is|ys|as|os)$/.test(w)) return w;
@@ -129,11 +136,18 @@ function stem(w: string): string {
   return w.endsWith('s') ? w.slice(0, -1) : w;
 }
 
-function canonicalWord(w: string, hooks: NormaliseHooks): string {
+/** One English word to its canonical form: the lexicon's word table, the singular, the one form of an organ word
+ *  (anatomy.ts: kidney → renal). An organ word read so is noted in `renamed`, for the explanation. */
+function canonicalWord(w: string, hooks: NormaliseHooks, renamed?: string[]): string {
   if (!/^[a-z]/.test(w)) return w;
+  const split = hooks.word?.(w) === undefined || hooks.word(w) === w ? splitOrganPrefix(w) : undefined;
+  if (split) return `${split[0]} ${canonicalWord(split[1], hooks, renamed)}`;
   const once = hooks.word?.(w) ?? w;
   const stemmed = stem(once);
-  return hooks.word?.(stemmed) ?? stemmed;
+  const canon = hooks.word?.(stemmed) ?? stemmed;
+  const organ = anatomyWord(canon);
+  if (organ !== canon && renamed && !renamed.includes(`${w} → ${organ}`)) renamed.push(`${w} → ${organ}`);
+  return organ;
 }
 
 // causes that say how or when, not from what: they do not make a disease secondary
@@ -147,6 +161,7 @@ const CKD_STAGE = /\bckd\s*(?:stage\s*)?g?([1-5][ab]?)(?![0-9a-z])(?:\s*期)?/g;
 /** Layer 3: one reading to its core (see the file comment for what is dropped and what is a slot). */
 export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = {}): Stripped {
   const dropped: string[] = [];
+  const renamed: string[] = [];
   let t = ` ${removeAll(reading, HEDGES, dropped)} `.replace(CKD_STAGE, ' ckd stage $1 ');
   // a Latin abbreviation, also when a stage or grade number is written onto it before 期/级 ("COPD3级" → copd + 3级)
   if (hooks.expand) t = t.replace(/([a-z][a-z0-9]*?)(\d{1,2}[a-d]?(?=\s*[期级]))?(?![a-z0-9])/g, (w, word: string, n?: string) => (hooks.expand?.(w, mode) ?? (n ? `${hooks.expand?.(word, mode) ?? word}${n}` : w)));
@@ -215,8 +230,9 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
       prev = raw;
       if (STOP.has(raw) && !classLetter && (raw !== 'disease' || words.length > 1)) continue;
       if (NEGATION_EN.has(raw)) continue;
-      const w = canonicalWord(raw, hooks);
+      const w = canonicalWord(raw, hooks, renamed);
       for (const part of w.split(' ')) {
+        if (part === 'intra') continue; // intraventricular is ventricular, as "into the ventricles" is
         units.push(part);
         if (negating) negTerms.push(part);
         else plainUnits.push(part);
@@ -248,6 +264,8 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
     fullKey: fullKeyOf(key, slots),
     slots,
     dropped,
+    renamed,
+    compact: mode === 'en' ? units.join('') : loose,
     negated,
     negTerms: zhNeg ? zhNeg.terms : [...new Set(negTerms)],
     plain: zhNeg ? zhNeg.plain : ` ${plainUnits.join(' ')} `,

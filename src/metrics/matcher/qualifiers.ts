@@ -73,6 +73,29 @@ export const REWRITES: Rewrite[] = [
   [/\bpost ?operative\s+(?=(?:ventral |abdominal )?incisional hernia)/g, ''],
   [/\bpost ?operative (?:ventral|abdominal wall|abdominal) hernia\b/g, 'incisional hernia'],
   [/(?:腹部)?手术后(?=切口疝)/gu, ''],
+  // a state word with "stage" or "phase" says the state only: "cirrhosis, decompensated stage", "uraemic stage"
+  // (stable and active phases are read as phases, stage.ts; "end stage" is a name)
+  [/\b(uremic|early|late|advanced|terminal|acute|chronic|subacute|recovery|convalescent|decompensated|compensated)\s+(?:stage|phase|period)\b(?!\s*(?:\d|[ivx]+\b|[a-d]\b))/g, '$1'],
+  // "around the tonsil" is peritonsillar (read peri + tonsillar, normalise.ts)
+  [/\baround (?:the |an? )?(?=[a-z])/g, 'peri '],
+  // "liver metastases from colon cancer" is a colon cancer with liver metastases
+  [/^\s*((?:[a-z]+ ){0,2}[a-z]+) metastas[ie]s (?:from|of) (?:an? |the )?(?:primary )?((?:[a-z]+ ){0,3}(?:carcinoma|cancer|adeno carcinoma|adenocarcinoma|melanoma|sarcoma|tumou?r))\s*$/g, ' $2 with $1 metastasis '],
+  // a spinal level names its segment: "L4-L5 disc herniation" is a lumbar one, "C5/6" cervical, "T12" thoracic
+  [/\b([lct])(\d{1,2})(?:\s*(?:-|\/|to|\s)\s*[lcts]?\d{1,2})?\s+(?=(?:[a-z]+ ){0,2}(?:disc|disk|vertebra\w*|spondylolisthesis|compression fracture|burst fracture|fracture)\b)/g, (m: string, seg: string, n: string) => {
+    const k = Number(n);
+    if (seg === 'l' && k >= 1 && k <= 5) return 'lumbar ';
+    if (seg === 'c' && k >= 1 && k <= 7) return 'cervical ';
+    if (seg === 't' && k >= 1 && k <= 12) return 'thoracic ';
+    return m;
+  }],
+  // and in Chinese: L4/5椎间盘突出 is 腰椎间盘突出, C5-6颈椎病 a 颈椎病
+  [/(?<![a-z0-9])([lct])(\d{1,2})(?:\s*(?:-|\/|~|、)\s*[lcts]?\d{1,2})?\s*(?=[腰颈胸]?椎)/gu, (m: string, seg: string, n: string, ...rest: unknown[]) => {
+    const [off, all] = [rest[rest.length - 2] as number, rest[rest.length - 1] as string];
+    const k = Number(n);
+    const zh = seg === 'l' && k >= 1 && k <= 5 ? '腰' : seg === 'c' && k >= 1 && k <= 7 ? '颈' : seg === 't' && k >= 1 && k <= 12 ? '胸' : undefined;
+    if (!zh) return m;
+    return /[腰颈胸]/u.test(all[off + m.length] ?? '') ? '' : zh;
+  }],
   [/恶性肿瘤/gu, '癌'],
   // a complication written onto its disease: 十二指肠溃疡出血 is 十二指肠溃疡伴出血
   [/(?<=溃疡|静脉曲张|息肉|憩室)(?=出血|穿孔|梗阻|狭窄)/gu, '伴'],
@@ -122,12 +145,26 @@ export const ZH_VARIANTS: Rewrite[] = [
   [/乳房/gu, '乳腺'],
   [/鼻旁窦/gu, '鼻窦'],
   [/(?<=\p{Script=Han})[腔隙](?=积液|积血|积气|积脓|出血)|间隙(?=脓肿|感染)/gu, ''],
+  // an electrolyte or metabolite written either way: 低血钾 / 低钾血症, 高血尿酸 / 高尿酸血症 (not before 性: 低血钾性周期性麻痹)
+  [/([高低])血(钾|钠|钙|镁|磷|氯|尿酸)(?:血?症)?(?!性|血症)/gu, '$1$2血症'],
+  // an organ's failure with or without 功能: 呼吸功能衰竭 / 呼吸衰竭, 肾功能衰竭 / 肾衰竭 (心功能衰竭 is the lexicon's)
+  [/(?<=\p{Script=Han})(?<!心)功能衰竭/gu, '衰竭'],
+  [/缺氧缺血/gu, '缺血缺氧'],
+  // a disorder named X症 or X障碍 (焦虑症 / 焦虑障碍, 强迫症 / 强迫障碍) — not a function, faculty or process that is
+  // impaired (功能障碍, 认知障碍, 意识障碍, 吞咽障碍 … are no X症)
+  [/(?<=\p{Script=Han}{2})(?<!功能|认知|意识|语言|言语|吞咽|运动|排尿|排便|发育|凝血|代谢|传导|循环|睡眠|精神|行为|心理)障碍(?=$|[,\s(])/gu, '症'],
 ];
 
 // Freely droppable qualifiers (see the file comment of normalise.ts). Protected names: multiple myeloma/sclerosis,
 // small bowel, 重症肌无力 (myasthenia gravis) are not touched because the patterns do not match them.
+/** A name that states it has no complication ("type 2 diabetes without complications", 2型糖尿病不伴并发症). */
+export const NO_COMPLICATION = /\bwithout (?:mention of )?(?:any )?complications?\b|\bwith no complications?\b|(?:不伴|无)(?:任何)?并发症/u;
+
 export const DROP: RegExp[] = [
   /\b(?:extensive|massive|significant|marked|(?:un)?complicated|recurrent(?! (?:spontaneous )?(?:miscarriage|abortion|pregnancy loss))|relapsed|relapsing|refractory|initial|first episode|episode|new onset|newly diagnosed|early|advanced|late|progressive|paroxysmal|persistent|permanent|long standing|intermittent|perforated|ruptured(?= (?:\w+ ){0,2}(?:ectopic|tubal|pregnancy|cyst|varic\w*|corpus|membranes?|abscess|plaque))|incarcerated|strangulated|(?:ir)?reducible|obstructed|(?:poorly|well|suboptimally|inadequately|un)? ?controlled|confirmed|proven|biopsy proven|clinical(?:ly)?|simple|solitary|single|multifocal|generalized|localized|diffuse(?! large))\b|(?<=\b(?:ulcer|appendicitis|diverticulitis) )perforation\b/g,
+  // what ICD titles and notes say of a name that states nothing more: "hypertension NOS", "pneumonia,
+  // unspecified", "type 2 diabetes without complications", 未特指, 不伴并发症
+  /\b(?:nos|not otherwise specified|unspecified|not specified|without (?:mention of )?(?:any )?complications?|with no complications?)\b|未特指的?|(?:不伴|无)(?:任何)?并发症/gu,
   /\bmultiple(?= (?:uterine|fibroid|leiomyom|myom|nodule|cyst|calcul|stone|polyp|fracture|lesion|metasta|adenoma|hemangioma))/g,
   /\b(?:pediatric|paediatric|childhood)(?= \w)|\bin (?:children|infants)\b|小儿|儿童(?!期)/gu,
   /\b(?:very high|high|intermediate high|intermediate low|intermediate|moderate|low)[- ]risk\b/g,
