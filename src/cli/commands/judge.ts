@@ -9,7 +9,7 @@ import { RUNS_DIR } from '../../run/setup.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
 import { taxonomyFrom, UsageError } from '../common.js';
-import { addSamplingOptions, cacheFrom, checkKeys, samplingSettings, type SamplingFlags } from './model-flags.js';
+import { addSamplingOptions, cacheFrom, checkKeys, checkPrices, number, samplingSettings, type SamplingFlags } from './model-flags.js';
 
 /** What the built-in baseline's ratings are (see src/models/baseline/judge.ts). */
 const BASELINE_JUDGE_NOTE =
@@ -24,6 +24,7 @@ interface Options extends SamplingFlags {
   templates?: string;
   cache?: boolean;
   cacheDir?: string;
+  maxCost?: string;
   json?: boolean;
 }
 
@@ -64,7 +65,7 @@ function agreement(answers: readonly RatedAnswer[], human: Map<string, Record<Di
   ];
 }
 
-export function register(program: Command, io: Io): void {
+export function register(program: Command, io: Io, setExit: (code: number) => void): void {
   const cmd = program
     .command('judge')
     .description('rate every six-section answer of a run on Fluency, Relevance, Completeness and Proficiency (0–100) with judge models')
@@ -77,8 +78,9 @@ export function register(program: Command, io: Io): void {
     .option('-t, --templates <dir>', 'folder with your own templates (judge-4d.txt) replacing the built-in ones')
     .option('--no-cache', 'do not reuse or store judge answers in the response cache')
     .option('--cache-dir <dir>', 'response cache folder (default ~/.cache/clinicallab)')
+    .option('--max-cost <usd>', "start no new rating once the run's cost (its stored answers included, as for run) would pass this; needs a price for every judge model")
     .option('--json', 'print JSON');
-  addSamplingOptions(cmd)
+  addSamplingOptions(cmd, 'requests in flight per judge model (default 4, or the config\'s)')
     .addHelpText(
       'after',
       `
@@ -97,6 +99,7 @@ dimension and for the overall rating. Judge models take their settings from the 
       if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0)) throw new UsageError('--retries should be a whole number ≥ 0');
       const human = opts.human ? parseHumanRatings(await readFile(opts.human, 'utf8'), opts.human) : undefined;
       const { config: fileConfig, flags } = samplingSettings(opts);
+      const maxCost = number('--max-cost', opts.maxCost, { min: 0 }) ?? fileConfig.maxCost;
       let entries;
       try {
         entries = judgeEntries(opts.judge, fileConfig, flags);
@@ -104,6 +107,7 @@ dimension and for the overall rating. Judge models take their settings from the 
         throw new UsageError((err as Error).message);
       }
       checkKeys([...entries.values()]);
+      checkPrices([...entries.values()], maxCost);
       const heuristic = [...entries.keys()].filter(isHeuristicJudge);
       const cache = cacheFrom(fileConfig, opts.cache, opts.cacheDir, (m) => io.err(`warning: ${m}`));
       try {
@@ -118,7 +122,12 @@ dimension and for the overall rating. Judge models take their settings from the 
           ...(limit !== undefined ? { limit } : {}),
           ...(retries !== undefined ? { retries } : {}),
           ...(cache ? { cache } : {}),
+          ...(maxCost !== undefined ? { maxCost } : {}),
         });
+        if (r.budgetReached) {
+          io.err(paint(io, 'yellow', `budget reached (--max-cost $${maxCost}): ${r.unrated} answer${r.unrated === 1 ? '' : 's'} left unrated; run the same command again with a higher budget to rate them`));
+          setExit(1);
+        }
         const agreementRows = human ? agreement(r.answers, human) : undefined;
         if (opts.json) {
           io.out(JSON.stringify({ judges: opts.judge.map((spec) => ({ spec, heuristic: heuristic.includes(spec) })), models: r.models, answers: r.answers, ...(agreementRows ? { agreement: agreementRows.map(([dimension, n, rho, kappa]) => ({ dimension, n: Number(n), spearman: rho === '—' ? null : Number(rho), kappa: kappa === '—' ? null : Number(kappa) })) } : {}) }, null, 2));

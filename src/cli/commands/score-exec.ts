@@ -5,8 +5,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { BROADER_POLICIES, DEFAULT_OVERLAP_THRESHOLD, type BroaderPolicy, type Judge, type MatcherOptions } from '../../metrics/matcher/index.js';
-import { createModel } from '../../models/registry.js';
-import { cacheKey, ResponseCache } from '../../run/cache.js';
+import { matchJudge } from '../../metrics/match-judge.js';
 import { readRunSettings, type DepartmentChoice } from '../../metrics/run-settings.js';
 import { scoreRun, type RunScores } from '../../metrics/score-run.js';
 import { storeWritable } from '../../run/store.js';
@@ -68,23 +67,9 @@ export function matcherOptionsOf(flags: ScoreFlags, thresholdFlag = '--match-thr
   return out;
 }
 
-/**
- * A judge backed by a model, its answers cached like any other answer (the same question is never paid twice);
- * `score` and `match` share it, and so its cache.
- */
+/** The matcher's judge backed by a model (see src/metrics/match-judge.ts); `score` and `match` share its cache. */
 export async function judgeFrom(spec: string): Promise<Judge> {
-  const model = await createModel(spec);
-  const cache = new ResponseCache();
-  const params = { temperature: 0, maxTokens: 8 };
-  return async (prompt: string) => {
-    const messages = [{ role: 'user' as const, content: prompt }];
-    const key = cacheKey(`judge:${model.id}`, params, messages);
-    const hit = cache.get(key);
-    if (hit) return hit.text;
-    const r = await model.generate({ messages, ...params });
-    cache.put(key, `judge:${model.id}`, r);
-    return r.text;
-  };
+  return matchJudge(spec);
 }
 
 /**
