@@ -77,6 +77,19 @@ describe('the 4-dimension rater through the executor', () => {
     expect(server.calls).toHaveLength(0);
   });
 
+  it('is `clinicallab rate --model`, `judge --judge` still working: the same ratings either way', async () => {
+    server.respond({ kind: 'ok', text: RATING });
+    const rate = await runCli('rate', run, '--model', rater('named'), '--no-cache', '--json');
+    expect(rate.code, rate.err).toBe(0);
+    const old = await runCli('judge', run, '--judge', rater('named'), '--no-cache', '--json');
+    expect(old.code, old.err).toBe(0);
+    expect(JSON.parse(old.out)).toEqual(JSON.parse(rate.out));
+    expect((JSON.parse(rate.out) as { models: { n: number }[] }).models).toMatchObject([{ n: 6 }]);
+    const none = await runCli('rate', run);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('--model');
+  });
+
   it('refuses --max-cost for a rater without a price, before anything is asked', async () => {
     server.reset();
     const r = await runCli('judge', run, '--judge', rater('unpriced'), '--max-cost', '1', '--no-cache');
