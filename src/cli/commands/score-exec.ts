@@ -6,14 +6,14 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { BROADER_POLICIES, DEFAULT_OVERLAP_THRESHOLD, type BroaderPolicy, type Judge, type MatcherOptions } from '../../metrics/matcher/index.js';
 import { matchJudge } from '../../metrics/match-judge.js';
-import { readRunSettings, type DepartmentChoice } from '../../metrics/run-settings.js';
-import { scoreRun, type RunScores } from '../../metrics/score-run.js';
-import { storeWritable } from '../../run/store.js';
+import type { RunScores } from '../../metrics/score-run.js';
 import type { ScoringContext } from '../../metrics/score-case.js';
-import { scoringContexts, type ScoringOverride } from '../../metrics/settings.js';
+import { modelScoringContexts, score } from '../../metrics/score-runs.js';
+
+export { departmentChoice } from '../../metrics/score-runs.js';
+import type { ScoringOverride } from '../../metrics/settings.js';
 import type { ScoringSettings } from '../../run/recorded.js';
 import { bertscoreIdentity } from '../../metrics/text/index.js';
-import { loadDepartmentFile } from '../../bench/department-file.js';
 import { paint, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 
@@ -89,14 +89,9 @@ export function scoringOverrideOf(flags: ScoreFlags): ScoringOverride {
   return o;
 }
 
-/** A --departments file, read, with where it came from. */
-export async function departmentChoice(file: string | undefined): Promise<DepartmentChoice | undefined> {
-  return file === undefined ? undefined : { taxonomy: await loadDepartmentFile(file), source: file };
-}
-
 /** The scoring contexts of one command: one matcher, judge and BERTScore model per distinct settings. */
 export function commandContexts(): (s: ScoringSettings) => Promise<ScoringContext> {
-  return scoringContexts(judgeFrom);
+  return modelScoringContexts();
 }
 
 /** `name: scored with --match-threshold 0.5 (the run's: 0.8)`: one line per run whose flags changed something. */
@@ -104,28 +99,14 @@ export function overrideLines(runs: readonly Pick<RunScores, 'dir' | 'scoring'>[
   return runs.filter((r) => r.scoring && r.scoring.overrides.length > 0).map((r) => `${r.dir}: scored with ${r.scoring!.overrides.join('; ')} — not the run's own settings`);
 }
 
-/**
- * Score runs, each with its own recorded department list and scoring settings, the flags laid over them. Each
- * result says what the flags changed (`scoring.overrides`).
- */
+/** Score runs as the library's score() does, the flags turned into its options, its warnings printed. */
 export async function scoreRuns(io: Io, dirs: readonly string[], flags: ScoreFlags, contexts = commandContexts()): Promise<RunScores[]> {
-  const scoring = scoringOverrideOf(flags); // checked before a judge model or BERTScore is loaded
-  const departments = await departmentChoice(flags.departments);
-  const out: RunScores[] = [];
-  for (const dir of dirs) {
-    const rs = readRunSettings(dir, { scoring, ...(departments ? { departments } : {}) });
-    const persist = storeWritable(dir); // a run on a read-only medium is scored all the same, without saving
-    const r = await scoreRun(dir, {
-      persist,
-      taxonomy: rs.taxonomy,
-      context: await contexts(rs.scoring.settings),
-      scoring: rs.scoring,
-      ...(flags.cases ? { cases: flags.cases } : {}),
-      ...(rs.scoring.settings.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
-    });
-    if (!persist) io.err(paint(io, 'yellow', `${dir}: its store cannot be written (read-only); the scores are shown but were not saved`));
-    if (r.caseProblems > 0) io.err(paint(io, 'yellow', `${dir}: ${r.caseProblems} problem(s) while reloading its case files (see clinicallab validate)`));
-    out.push({ ...r, taxonomy: rs.taxonomy });
-  }
-  return out;
+  const override = scoringOverrideOf(flags); // checked before a judge model or BERTScore is loaded
+  return score(dirs, {
+    override,
+    contexts,
+    ...(flags.departments !== undefined ? { departments: flags.departments } : {}),
+    ...(flags.cases ? { cases: flags.cases } : {}),
+    onWarning: (m) => io.err(paint(io, 'yellow', m)),
+  });
 }
