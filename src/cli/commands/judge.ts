@@ -1,5 +1,5 @@
 /** `clinicallab rate <run> --model <spec>` (formerly `judge … --judge`): the 4-dimension rating of every six-section answer in a run. */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { readCsv } from '../../bench/import/csv.js';
 import { DIMENSIONS, overall, spearman, weightedKappa, type Dimension } from '../../metrics/judge4d.js';
@@ -75,7 +75,7 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .argument('<run>', 'run directory (or its name under clinicallab-runs/)')
     .option('-m, --model <spec>', 'the rater model (every rater role), e.g. openai:gpt-4o; baseline rates with documented heuristics')
     .option('--rater <spec...>', 'rater model(s), overriding --model; several are averaged')
-    .addOption(new Option('--judge <spec...>', 'the old name of --rater').hideHelp())
+    .option('--judge <spec...>', 'the old name of --rater (still taken)')
     .option('--models <list>', 'only the answers of these rated models (comma-separated ids)')
     .option('-n, --limit <n>', 'only the first n answers')
     .option('--retries <n>', 're-asks after an unreadable reply (default 2); then it counts as a judge error')

@@ -33,6 +33,22 @@ export interface ScoreFlags {
   narrowerPrediction?: boolean;
 }
 
+/**
+ * The matcher's judge flag: `--match-judge <spec>`, a model deciding the diagnosis pairs the rules leave open
+ * (not the 4-dimension rater of `clinicallab rate`). `--judge` is its old name and still works.
+ */
+export function matchJudgeFlags(cmd: Command, what: string): Command {
+  return cmd
+    .option('--match-judge <spec>', `the matcher's judge: ${what}`)
+    .option('--judge <spec>', 'the old name of --match-judge (still taken)');
+}
+
+/** The matcher's judge the flags name (`--match-judge`, or its old name `--judge`), put where scoring reads it. */
+export function withMatchJudge<T extends { judge?: string; matchJudge?: string }>(opts: T): T {
+  const spec = opts.matchJudge ?? opts.judge;
+  return spec === undefined ? opts : { ...opts, judge: spec };
+}
+
 /** The flags that choose how diagnoses are matched, shared by `score` and `run`. */
 export function matcherFlags(cmd: Command): Command {
   return cmd
