@@ -37,9 +37,10 @@ export function isHeuristicJudge(spec: string): boolean {
   }
 }
 
-export interface JudgeRunOptions {
+export interface RateRunOptions {
   dir: string;
-  judges: readonly string[];
+  /** The rater models (specs); several are averaged. */
+  raters: readonly string[];
   taxonomy: DepartmentTaxonomy;
   templates: TemplateSet;
   /** Only these rated models (default: every model and agent in the run). */
@@ -61,7 +62,7 @@ export interface JudgeRunOptions {
   createModel?: (entry: ModelEntry) => Promise<Model>;
 }
 
-export interface JudgeRunResult {
+export interface RateRunResult {
   /** The rated answers, in the run's order; an answer left unrated (budget, interruption) is not among them. */
   answers: RatedAnswer[];
   models: ModelRatings[];
@@ -71,7 +72,7 @@ export interface JudgeRunResult {
 }
 
 /** The judge models with their settings (for checks before anything starts, and for the run). */
-export function judgeEntries(judges: readonly string[], fileConfig: Config = {}, flags: ModelFlags = {}): Map<string, ModelEntry> {
+export function raterEntries(judges: readonly string[], fileConfig: Config = {}, flags: ModelFlags = {}): Map<string, ModelEntry> {
   return new Map([...new Set(judges)].map((spec) => [spec, modelEntries([spec], fileConfig, flags)[0]!]));
 }
 
@@ -107,8 +108,8 @@ export function judgeRatingKey(judge: string, answerKey: string, attempt: number
   return hashOf({ judge, answer: answerKey, attempt, template: templateHash });
 }
 
-export async function judgeRun(o: JudgeRunOptions): Promise<JudgeRunResult> {
-  const entries = judgeEntries(o.judges, o.fileConfig, o.flags);
+export async function rateRun(o: RateRunOptions): Promise<RateRunResult> {
+  const entries = raterEntries(o.raters, o.fileConfig, o.flags);
   const store = RunStore.open(o.dir);
   const worker = newWorkerId();
   const executor = new Executor({
@@ -134,7 +135,7 @@ export async function judgeRun(o: JudgeRunOptions): Promise<JudgeRunResult> {
       const base = renderTemplate(template, { case_summary: c.summary.raw.trim(), gold: goldText(c), answer: job.response ?? '' });
       const got: Ratings[] = [];
       let judgeErrors = 0;
-      for (const spec of o.judges) {
+      for (const spec of o.raters) {
         let ratings: Ratings | null = null;
         for (let attempt = 0; attempt <= (o.retries ?? 2) && ratings === null; attempt++) {
           const prompt = attempt === 0 ? base : base + REMINDER[c.language];

@@ -17,7 +17,7 @@ import type { ModelEntry } from '../run/jobs.js';
 import type { BackoffOptions } from '../run/limiter.js';
 import { RUNS_DIR, type ModelFlags } from '../run/setup.js';
 import { loadTemplates } from '../tasks/templates.js';
-import { isHeuristicJudge, judgeEntries, judgeRun, type JudgeRunResult } from './judge-run.js';
+import { isHeuristicJudge, raterEntries, rateRun, type RateRunResult } from './judge-run.js';
 
 export interface RateOptions {
   /** The run directory, or its name under `clinicallab-runs/`. */
@@ -43,7 +43,7 @@ export interface RateOptions {
   createModel?: (entry: ModelEntry) => Promise<Model>;
 }
 
-export interface RateResult extends JudgeRunResult {
+export interface RateResult extends RateRunResult {
   dir: string;
   raters: { spec: string; heuristic: boolean }[];
 }
@@ -66,16 +66,16 @@ export async function rateAnswers(o: RateOptions): Promise<RateResult> {
   const maxCost = o.maxCost ?? fileConfig.maxCost;
   let entries;
   try {
-    entries = judgeEntries(raters, fileConfig, flags);
+    entries = raterEntries(raters, fileConfig, flags);
   } catch (err) {
     throw new InvalidOptions((err as Error).message);
   }
   assertKeys([...entries.values()], o.env);
   assertPriced([...entries.values()], maxCost);
   const departments = o.departments ?? fileConfig.departments;
-  const r = await judgeRun({
+  const r = await rateRun({
     dir,
-    judges: raters,
+    raters,
     fileConfig,
     flags,
     taxonomy: departments ? await loadDepartmentFile(departments) : DepartmentTaxonomy.default(),

@@ -5,7 +5,8 @@ import { guessLanguage, type Language } from '../../bench/language.js';
 import { createMatcher, DEFAULT_OVERLAP_THRESHOLD, type JudgedMatchResult, type Matcher } from '../../metrics/matcher/index.js';
 import { paint, type Io } from '../io.js';
 import { languageOption, UsageError } from '../common.js';
-import { judgeFrom, matcherOptionsOf } from './score-exec.js';
+import { matchJudge } from '../../metrics/match-judge.js';
+import { matcherOptionsOf } from './score-exec.js';
 
 interface Options {
   lang?: string;
@@ -103,7 +104,7 @@ Examples:
         ...(opts.narrowerPrediction === false ? { narrowerPrediction: false } : {}),
       }, '--threshold');
       const judgeSpec = opts.matchJudge ?? opts.judge;
-      const judgeFn = judgeSpec ? await judgeFrom(judgeSpec) : undefined;
+      const judgeFn = judgeSpec ? await matchJudge(judgeSpec) : undefined;
       const matcher = createMatcher({ ...options, ...(judgeFn ? { judge: judgeFn } : {}) });
       if (predicted === undefined || gold === undefined) {
         if (!(await batch(io as MatchIo, matcher, lang, opts.json ?? false))) setExit(1);

@@ -4,8 +4,7 @@
  */
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { BROADER_POLICIES, DEFAULT_OVERLAP_THRESHOLD, type BroaderPolicy, type Judge, type MatcherOptions } from '../../metrics/matcher/index.js';
-import { matchJudge } from '../../metrics/match-judge.js';
+import { BROADER_POLICIES, DEFAULT_OVERLAP_THRESHOLD, type BroaderPolicy, type MatcherOptions } from '../../metrics/matcher/index.js';
 import type { RunScores } from '../../metrics/score-run.js';
 import type { ScoringContext } from '../../metrics/score-case.js';
 import { modelScoringContexts, score } from '../../metrics/score-runs.js';
@@ -81,11 +80,6 @@ export function matcherOptionsOf(flags: ScoreFlags, thresholdFlag = '--match-thr
   }
   if (flags.narrowerPrediction === false) out.narrowerPrediction = false;
   return out;
-}
-
-/** The matcher's judge backed by a model (see src/metrics/match-judge.ts); `score` and `match` share its cache. */
-export async function judgeFrom(spec: string): Promise<Judge> {
-  return matchJudge(spec);
 }
 
 /**
