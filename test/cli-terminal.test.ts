@@ -13,7 +13,7 @@ import { loadCases } from '../src/bench/loader.js';
 import { main } from '../src/cli/main.js';
 import { neutralise } from '../src/cli/io.js';
 import { ModelError } from '../src/models/errors.js';
-import { evaluate } from '../src/run/evaluate.js';
+import { evaluatePlanned } from '../src/run/evaluate.js';
 import { modelEntries } from '../src/run/setup.js';
 import { loadTemplates } from '../src/tasks/templates.js';
 import { fixture, tempDir } from './helpers.js';
@@ -102,7 +102,7 @@ describe('what the CLI prints to a terminal', () => {
   it('show quotes a model’s error message without its escape sequences', async () => {
     const dir = join(tempDir(), 'run');
     const loaded = await loadCases([fixture('authors-shape-en.json')]);
-    await evaluate({
+    await evaluatePlanned({
       dir,
       models: modelEntries(['openai-compatible:hostile@http://127.0.0.1:9/v1'], {}, { maxRetries: 0 }),
       cases: loaded.cases,

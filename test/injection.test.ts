@@ -13,7 +13,7 @@ import { DepartmentTaxonomy } from '../src/bench/departments.js';
 import { loadCases } from '../src/bench/loader.js';
 import { createMatcher } from '../src/metrics/matcher/index.js';
 import { scoreRun } from '../src/metrics/score-run.js';
-import { evaluate } from '../src/run/evaluate.js';
+import { evaluatePlanned } from '../src/run/evaluate.js';
 import { modelEntries } from '../src/run/setup.js';
 import { departmentGuidePrompt } from '../src/tasks/prompts.js';
 import { loadTemplates, type TemplateSet } from '../src/tasks/templates.js';
@@ -76,7 +76,7 @@ async function runAndScore(casesFile: string, cases: ClinicalCase[], answer: (pr
   const dir = tempDir();
   const loaded = await loadCases([casesFile], { strict: true });
   const models = modelEntries([`openai-compatible:mock-model@${server.url}`], {}, { maxRetries: 0 });
-  const { result } = await evaluate({ dir, models, cases, caseFiles: loaded.files, kinds: ['department-guide', 'clinical-diagnosis', 'imaging-diagnosis'], templates, taxonomy, env: {} });
+  const { result } = await evaluatePlanned({ dir, models, cases, caseFiles: loaded.files, kinds: ['department-guide', 'clinical-diagnosis', 'imaging-diagnosis'], templates, taxonomy, env: {} });
   expect(result.errors).toBe(0);
   return (await scoreRun(dir, { taxonomy, context: { matcher: createMatcher() } })).models[0]!;
 }

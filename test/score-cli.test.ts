@@ -10,7 +10,7 @@ import { BUNDLED_CASES_DIR } from '../src/bench/bundled.js';
 import { DepartmentTaxonomy } from '../src/bench/departments.js';
 import { loadCases } from '../src/bench/loader.js';
 import { executeRun, type RunFlags } from '../src/cli/commands/run-exec.js';
-import { evaluate } from '../src/run/evaluate.js';
+import { evaluatePlanned } from '../src/run/evaluate.js';
 import { modelEntries } from '../src/run/setup.js';
 import { loadTemplates } from '../src/tasks/templates.js';
 import { startMockOpenAI, type MockServer } from './support/mock-openai.js';
@@ -73,7 +73,7 @@ beforeAll(async () => {
   const loaded = await loadCases([mainFile], { strict: true });
   mainDir = join(work, 'main-run');
   const kinds = ['department-guide', 'department-guide-3', 'department-guide-5', 'clinical-diagnosis', 'imaging-diagnosis'] as const;
-  await evaluate({ dir: mainDir, models: modelEntries(['baseline', mockLabel], {}, { maxRetries: 0 }), cases: loaded.cases, caseFiles: loaded.files, kinds: [...kinds], templates, taxonomy, env: {} });
+  await evaluatePlanned({ dir: mainDir, models: modelEntries(['baseline', mockLabel], {}, { maxRetries: 0 }), cases: loaded.cases, caseFiles: loaded.files, kinds: [...kinds], templates, taxonomy, env: {} });
 
   // the matcher run: four English records, each marked in its summary so the mock knows which one it is asked
   const en = [...bundled('urology'), ...bundled('neurology')].filter((r) => r.language === 'en').slice(0, PAIRS.length);
@@ -90,7 +90,7 @@ beforeAll(async () => {
   const pairs = await loadCases([matchFile], { strict: true });
   matchDir = join(work, 'match-run');
   const models = modelEntries([matchLabel, `openai-compatible:mock-model@${otherServer.url}`], {}, { maxRetries: 0 });
-  await evaluate({ dir: matchDir, models, cases: pairs.cases, caseFiles: pairs.files, kinds: ['clinical-diagnosis'], templates, taxonomy, env: {} });
+  await evaluatePlanned({ dir: matchDir, models, cases: pairs.cases, caseFiles: pairs.files, kinds: ['clinical-diagnosis'], templates, taxonomy, env: {} });
 }, 120_000);
 
 interface Score {

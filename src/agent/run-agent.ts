@@ -10,18 +10,15 @@ import type { ClinicalCase } from '../bench/case.js';
 import { packageVersion } from '../bench/bundled.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { FileReport } from '../bench/loader.js';
-import { createModel } from '../models/registry.js';
 import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
 import type { Config } from '../run/config.js';
 import type { Manifest } from '../run/evaluate.js';
-import { storedCall, StoredCallFailed } from '../run/call.js';
-import { executeContext, leaseFor, type ExecuteContext } from '../run/execute.js';
+import { BudgetReached, storedCall, StoredCallFailed } from '../run/call.js';
+import { Executor } from '../run/executor.js';
 import type { JobSpec, ModelEntry } from '../run/jobs.js';
 import { hashOf, sha256 } from '../run/keys.js';
-import { DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
-import { Budget, estimateCost } from '../run/budget.js';
-import { redactorFor } from '../run/secrets.js';
+import type { BackoffOptions } from '../run/limiter.js';
 import { caseRecordRows } from '../run/case-check.js';
 import { BUILTIN, departmentListInfo, recordInputs, templateTexts } from '../run/recorded.js';
 import { assertResumable, checkResume, recordsToSetAside, resumeState } from '../run/resume-check.js';
@@ -99,8 +96,6 @@ export interface AgentRecord {
 /** An agent id already holds answers made with other settings: mixing them would make one model of two. */
 export class AgentSettingsChanged extends Error {}
 
-class BudgetReached extends Error {}
-
 /** The models of an agent run, for checks before anything starts (keys, prices). */
 export function resolveAgentModels(o: Pick<AgentRunOptions, 'config' | 'taxonomy' | 'fileConfig' | 'flags'>): Map<string, AgentModel> {
   return agentModels(o.config, o.taxonomy, o.fileConfig ?? {}, o.flags ?? {});
@@ -114,23 +109,21 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
   const warnings = variantWarnings(agent, o.config, o.taxonomy);
   const store = RunStore.open(o.dir);
   const worker = newWorkerId();
-  const redactor = redactorFor([...models.values()].map((m) => m.entry), env);
   const signal = o.signal ?? new AbortController().signal;
-  const roles = new Map<string, Promise<ExecuteContext>>();
-  const context = (spec: string): Promise<ExecuteContext> => {
-    let ctx = roles.get(spec);
-    if (!ctx) {
-      const entry = models.get(spec)!.entry;
-      ctx = (o.createModel ?? ((_: string, e: ModelEntry) => createModel(e.spec, e.settings, env)))(spec, entry).then((model) =>
-        executeContext(model, entry, { redactor, signal, env, backoff: o.backoff ?? DEFAULT_BACKOFF, ...(o.cache ? { cache: o.cache } : {}) }),
-      );
-      roles.set(spec, ctx);
-    }
-    return ctx;
-  };
-  const leaseMs = Math.max(15 * 60_000, ...[...models.values()].map(({ entry }) => leaseFor(entry)));
-  // like the runner's, the budget covers the whole run directory: resuming does not spend it again
-  const budget = new Budget(o.maxCost, o.maxCost === undefined ? 0 : store.totals().cost);
+  const specOf = new Map([...models].map(([spec, m]) => [m.entry.spec.id, spec]));
+  // every step goes through the executor: per-model lanes, retries, cache, redaction, leases and the budget,
+  // which (like the runner's) covers the whole run directory, so resuming does not spend it again
+  const executor = new Executor({
+    entries: [...models.values()].map((m) => m.entry),
+    env,
+    signal,
+    ...(o.createModel ? { createModel: (e: ModelEntry) => o.createModel!(specOf.get(e.spec.id) ?? e.spec.id, e) } : {}),
+    ...(o.backoff ? { backoff: o.backoff } : {}),
+    ...(o.cache ? { cache: o.cache } : {}),
+    ...(o.maxCost !== undefined ? { maxCost: o.maxCost, spent: store.totals().cost } : {}),
+  });
+  const redactor = executor.redactor;
+  const leaseMs = executor.longestLease;
 
   try {
     const fingerprint = hashOf({
@@ -181,30 +174,17 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     const call: Caller = async (c, step) => {
       const { entry } = models.get(step.model)!;
       const key = hashOf({ agent, model: step.model, params: entry.params, template: step.templateHash, case: c.uid, language: c.language, kind: step.kind, part: step.part, prompt: sha256(step.prompt) });
-      let reserved = 0;
-      if (budget.maxCost !== undefined && entry.price && store.job(key)?.status !== 'done') {
-        const r = budget.reserve(estimateCost(step.prompt, entry.params.maxTokens ?? 600, entry.price));
-        if (r === false) throw new BudgetReached();
-        reserved = r;
-      }
-      try {
-        const before = store.job(key)?.status;
-        const text = await storedCall(
-          store,
-          worker,
-          {
-            key, model: agent, kind: step.kind as JobSpec['kind'], caseUid: c.uid, language: c.language, ...(step.exam ? { exam: step.exam } : {}),
-            templateHash: step.templateHash, prompt: step.prompt, label: `${step.role} (${step.model})`,
-            parse: (t) => ({ role: step.role, model: step.model, ...(step.parse(t) as object) }),
-          },
-          await context(step.model),
-          { leaseMs, ...(o.retryErrors ? { retryErrors: true } : {}) },
-        );
-        if (before !== 'done') budget.spend(store.job(key)?.cost);
-        return text;
-      } finally {
-        budget.release(reserved);
-      }
+      return storedCall(
+        store,
+        worker,
+        {
+          key, model: agent, kind: step.kind as JobSpec['kind'], caseUid: c.uid, language: c.language, ...(step.exam ? { exam: step.exam } : {}),
+          templateHash: step.templateHash, prompt: step.prompt, label: `${step.role} (${step.model})`,
+          parse: (t) => ({ role: step.role, model: step.model, ...(step.parse(t) as object) }),
+        },
+        await executor.lane(entry),
+        { outputTokens: entry.params.maxTokens ?? 600, ...(o.retryErrors ? { retryErrors: true } : {}) },
+      );
     };
 
     /** A step without a model (the laboratory), stored done with what it was asked and what it released. */
@@ -262,10 +242,10 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     });
     await Promise.all(workers);
     result.unfinished = o.cases.length - result.done - result.failed;
-    for (const ctx of roles.values()) await (await ctx).model.close?.();
     result.wallMs = Math.round(performance.now() - started);
     return result;
   } finally {
+    await executor.close();
     store.close();
   }
 }

@@ -43,7 +43,7 @@ Start with:
   );
   run.register(program, io, setExit);
   agent.register(program, io, setExit);
-  judge.register(program, io);
+  judge.register(program, io, setExit);
   validate.register(program, io, setExit);
   cases.register(program, io, setExit);
   importer.register(program, io, setExit);

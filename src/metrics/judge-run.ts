@@ -1,25 +1,25 @@
 /**
- * Running the 4-dimension judge over a run: every six-section answer of every model (or agent) in the run is
- * rated by each judge model against the case and its gold answer. Each rating is a job of the run store
- * (model `judge:<spec>`, kind `judge-4d`), so judging is cached and resumable; a reply that cannot be read is asked
- * again with a reminder (up to `retries` times) and then counted as a judge error — never as a zero. Judge models
- * take their settings (key, headers, price, sampling, limits) from the config file and flags, as in a run.
+ * Running the 4-dimension rater over a run: every six-section answer of every model (or agent) in the run is
+ * rated by each rater model ("judge") against the case and its gold answer. Each rating is a job of the run store
+ * (model `judge:<spec>`, kind `judge-4d`), so rating is cached and resumable; a reply that cannot be read is asked
+ * again with a reminder (up to `retries` times) and then counted as a judge error — never as a zero. Rater models
+ * take their settings (key, headers, price, sampling, limits) from the config file and flags, as in a run, and
+ * their calls go through the run's executor: as many answers are rated at once as the raters' concurrency
+ * allows, and `maxCost` stops starting new ratings once the run's cost would pass it.
  */
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadCases } from '../bench/loader.js';
-import { createModel } from '../models/registry.js';
 import { parseModelSpec } from '../models/spec.js';
 import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
-import { storedCall, StoredCallFailed } from '../run/call.js';
-import { executeContext, leaseFor } from '../run/execute.js';
+import { BudgetReached, storedCall, StoredCallFailed } from '../run/call.js';
 import type { Config } from '../run/config.js';
 import type { Manifest } from '../run/evaluate.js';
+import { Executor } from '../run/executor.js';
 import type { ModelEntry } from '../run/jobs.js';
 import { hashOf } from '../run/keys.js';
-import { DEFAULT_BACKOFF, type BackoffOptions } from '../run/limiter.js';
-import { redactorFor } from '../run/secrets.js';
+import type { BackoffOptions } from '../run/limiter.js';
 import { modelEntries, type ModelFlags } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
 import { formatSections } from '../tasks/sections.js';
@@ -37,9 +37,10 @@ export function isHeuristicJudge(spec: string): boolean {
   }
 }
 
-export interface JudgeRunOptions {
+export interface RateRunOptions {
   dir: string;
-  judges: readonly string[];
+  /** The rater models (specs); several are averaged. */
+  raters: readonly string[];
   taxonomy: DepartmentTaxonomy;
   templates: TemplateSet;
   /** Only these rated models (default: every model and agent in the run). */
@@ -52,12 +53,26 @@ export interface JudgeRunOptions {
   /** The config file's settings and the command line's overrides, as for `clinicallab run`. */
   fileConfig?: Config;
   flags?: ModelFlags;
+  /** USD: no new rating is started once the run's cost (its stored answers included) would pass this. */
+  maxCost?: number;
+  /** Answers rated at once (default: the raters' concurrency added up). */
+  concurrency?: number;
+  signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
   createModel?: (entry: ModelEntry) => Promise<Model>;
 }
 
+export interface RateRunResult {
+  /** The rated answers, in the run's order; an answer left unrated (budget, interruption) is not among them. */
+  answers: RatedAnswer[];
+  models: ModelRatings[];
+  /** Answers left unrated because the budget was reached or the run was stopped: running again rates them. */
+  unrated: number;
+  budgetReached: boolean;
+}
+
 /** The judge models with their settings (for checks before anything starts, and for the run). */
-export function judgeEntries(judges: readonly string[], fileConfig: Config = {}, flags: ModelFlags = {}): Map<string, ModelEntry> {
+export function raterEntries(judges: readonly string[], fileConfig: Config = {}, flags: ModelFlags = {}): Map<string, ModelEntry> {
   return new Map([...new Set(judges)].map((spec) => [spec, modelEntries([spec], fileConfig, flags)[0]!]));
 }
 
@@ -93,38 +108,39 @@ export function judgeRatingKey(judge: string, answerKey: string, attempt: number
   return hashOf({ judge, answer: answerKey, attempt, template: templateHash });
 }
 
-export async function judgeRun(o: JudgeRunOptions): Promise<{ answers: RatedAnswer[]; models: ModelRatings[] }> {
-  const env = o.env ?? process.env;
-  const entries = judgeEntries(o.judges, o.fileConfig, o.flags);
-  const redactor = redactorFor(entries.values(), env);
+export async function rateRun(o: RateRunOptions): Promise<RateRunResult> {
+  const entries = raterEntries(o.raters, o.fileConfig, o.flags);
   const store = RunStore.open(o.dir);
   const worker = newWorkerId();
+  const executor = new Executor({
+    entries: entries.values(),
+    ...(o.env ? { env: o.env } : {}),
+    ...(o.signal ? { signal: o.signal } : {}),
+    ...(o.createModel ? { createModel: o.createModel } : {}),
+    ...(o.backoff ? { backoff: o.backoff } : {}),
+    ...(o.cache ? { cache: o.cache } : {}),
+    ...(o.maxCost !== undefined ? { maxCost: o.maxCost, spent: store.totals().cost } : {}),
+  });
   try {
     const manifest = store.getManifest<Manifest>();
     const loaded = await loadCases(manifest?.cases.map((c) => c.file) ?? [], { taxonomy: o.taxonomy });
     const byKey = new Map(loaded.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
     let answers = store.jobs({ status: 'done' }).filter((j) => j.kind === 'clinical-diagnosis' && !j.model.startsWith(JUDGE_PREFIX) && (!o.models || o.models.includes(j.model)));
     if (o.limit !== undefined) answers = answers.slice(0, o.limit);
-    const contexts = new Map<string, Awaited<ReturnType<typeof makeContext>>>();
-    async function makeContext(spec: string) {
-      const entry = entries.get(spec)!;
-      const model = await (o.createModel ?? ((e: ModelEntry) => createModel(e.spec, e.settings, env)))(entry);
-      return executeContext(model, entry, { redactor, backoff: o.backoff ?? DEFAULT_BACKOFF, signal: new AbortController().signal, ...(o.cache ? { cache: o.cache } : {}) });
-    }
-    const rated: RatedAnswer[] = [];
-    for (const job of answers) {
-      const c = byKey.get(`${job.caseUid}\u0000${job.language}`);
-      if (!c) continue;
+    let budgetReached = false;
+
+    /** One answer rated by every rater in turn; undefined when the budget stopped it (it stays unrated). */
+    const rate = async (job: (typeof answers)[number], c: ClinicalCase): Promise<RatedAnswer | undefined> => {
       const template = getTemplate(o.templates, c.language, 'judge-4d');
       const base = renderTemplate(template, { case_summary: c.summary.raw.trim(), gold: goldText(c), answer: job.response ?? '' });
       const got: Ratings[] = [];
       let judgeErrors = 0;
-      for (const spec of o.judges) {
-        if (!contexts.has(spec)) contexts.set(spec, await makeContext(spec));
+      for (const spec of o.raters) {
         let ratings: Ratings | null = null;
         for (let attempt = 0; attempt <= (o.retries ?? 2) && ratings === null; attempt++) {
           const prompt = attempt === 0 ? base : base + REMINDER[c.language];
           try {
+            const lane = await executor.lane(entries.get(spec)!);
             const text = await storedCall(
               store,
               worker,
@@ -133,23 +149,42 @@ export async function judgeRun(o: JudgeRunOptions): Promise<{ answers: RatedAnsw
                 model: `${JUDGE_PREFIX}${spec}`, kind: 'judge-4d' as const, caseUid: c.uid, language: c.language, templateHash: template.hash, prompt,
                 label: `judge (${spec})`, parse: (t) => ({ rated: job.model, answer: job.key, ratings: parseRatings(t) }),
               },
-              contexts.get(spec)!,
-              { leaseMs: leaseFor(contexts.get(spec)!.entry) },
+              lane,
             );
             ratings = parseRatings(text);
           } catch (err) {
+            if (err instanceof BudgetReached) {
+              budgetReached = true;
+              return undefined;
+            }
             if (!(err instanceof StoredCallFailed)) throw err;
+            if (err.cancelled && executor.signal.aborted) return undefined; // interrupted: rated on the next run
             break; // the call itself failed after its retries: a judge error
           }
         }
         if (ratings) got.push(ratings);
         else judgeErrors++;
       }
-      rated.push({ model: job.model, uid: c.uid, language: c.language, ratings: meanRatings(got), judgeErrors });
-    }
-    for (const ctx of contexts.values()) await ctx.model.close?.();
-    return { answers: rated, models: summarise(rated) };
+      return { model: job.model, uid: c.uid, language: c.language, ratings: meanRatings(got), judgeErrors };
+    };
+
+    const todo = answers.flatMap((job) => {
+      const c = byKey.get(`${job.caseUid}\u0000${job.language}`);
+      return c ? [{ job, c }] : [];
+    });
+    const rated: (RatedAnswer | undefined)[] = new Array(todo.length);
+    let next = 0;
+    const width = o.concurrency ?? [...entries.values()].reduce((n, e) => n + e.concurrency, 0);
+    const workers = Array.from({ length: Math.max(1, Math.min(width, todo.length)) }, async () => {
+      for (let i = next++; i < todo.length && !budgetReached && !executor.signal.aborted; i = next++) {
+        rated[i] = await rate(todo[i]!.job, todo[i]!.c);
+      }
+    });
+    await Promise.all(workers);
+    const done = rated.filter((r): r is RatedAnswer => r !== undefined);
+    return { answers: done, models: summarise(done), unrated: todo.length - done.length, budgetReached };
   } finally {
+    await executor.close();
     store.close();
   }
 }

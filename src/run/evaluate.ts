@@ -1,7 +1,8 @@
 /**
- * One evaluation, end to end below the command line: plan the prompts, turn them into jobs for every model,
- * record the manifest, and run the jobs in the run directory's store. Running it again on the same directory
- * continues where it stopped; adding a model adds its jobs.
+ * One evaluation of resolved inputs (loaded cases, model entries, templates): plan the prompts, turn them into
+ * jobs for every model, record the manifest, and run the jobs in the run directory's store. Running it again on
+ * the same directory continues where it stopped; adding a model adds its jobs. `evaluate(options)`
+ * (evaluation.ts) resolves plain options into these inputs, as `clinicallab run` does.
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { packageVersion } from '../bench/bundled.js';
@@ -16,7 +17,7 @@ import type { TemplateSet } from '../tasks/templates.js';
 import type { ResponseCache } from './cache.js';
 import { buildJobs, type ModelEntry, type SamplingParams } from './jobs.js';
 import type { BackoffOptions } from './limiter.js';
-import { planPrompts } from './plan.js';
+import { planPrompts, type Plan } from './plan.js';
 import { runJobs, type RunEvent, type RunnerResult } from './runner.js';
 import { redactorFor } from './secrets.js';
 import { isRunDir } from './inspect.js';
@@ -70,6 +71,8 @@ export interface EvaluateOptions {
   allCases?: readonly ClinicalCase[];
   kinds: readonly GenerationKind[];
   templates: TemplateSet;
+  /** The plan of these cases, kinds and templates when the caller made it already (it is not made again). */
+  plan?: Plan;
   taxonomy: DepartmentTaxonomy;
   /** Where the department list came from, for the record (default "builtin"). */
   taxonomySource?: string;
@@ -118,10 +121,10 @@ export interface EvaluateResult {
   setAside: { orphaned: number; dropped: number } | null;
 }
 
-export async function evaluate(opts: EvaluateOptions): Promise<EvaluateResult> {
+export async function evaluatePlanned(opts: EvaluateOptions): Promise<EvaluateResult> {
   const env = opts.env ?? process.env;
   const redactor = redactorFor(opts.models, env);
-  const plan = planPrompts(opts.cases, { templates: opts.templates, taxonomy: opts.taxonomy }, opts.kinds);
+  const plan = opts.plan ?? planPrompts(opts.cases, { templates: opts.templates, taxonomy: opts.taxonomy }, opts.kinds);
   const jobs = buildJobs(plan.prompts, opts.models);
   const allCases = opts.allCases ?? opts.cases;
   const taxonomySource = opts.taxonomySource ?? BUILTIN;

@@ -94,6 +94,14 @@ function requestFor(job: StoredJob, entry: ModelEntry): GenerateRequest {
 export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<Outcome> {
   const request = requestFor(job, ctx.entry);
   const key = cacheKey(ctx.entry.spec.id, ctx.entry.params, request.messages, undefined, request.task);
+  return executeRequest(request, key, ctx, ctx.onRetry ? (error, delayMs) => ctx.onRetry!(job, error, delayMs) : undefined);
+}
+
+/**
+ * One request of any kind (a job, a matcher's judge question) with the cache under `key`, the per-request
+ * timeout, retries and backoff, the model's stop, and redaction of what it returns.
+ */
+export async function executeRequest(request: GenerateRequest, key: string, ctx: ExecuteContext, onRetry?: (error: ModelError, delayMs: number) => void): Promise<Outcome> {
   const hit = ctx.cache?.get(key);
   if (hit) return { status: 'done', result: hit, latencyMs: 0, attempts: 0, cached: true, cost: 0 };
 
@@ -147,7 +155,7 @@ export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<O
       return { status: 'error', kind: error.kind, message: ctx.redactor.redact(`${error.message}${tries}${wait}`), attempts };
     }
     const delay = backoffDelay(attempt, error.retryAfterMs, ctx.backoff);
-    ctx.onRetry?.(job, error, delay);
+    onRetry?.(error, delay);
     await sleep(delay, waiting);
   }
 }

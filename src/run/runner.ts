@@ -7,14 +7,13 @@
  * run rejects once with that error.
  */
 import type { DepartmentTaxonomy } from '../bench/departments.js';
-import type { ModelError } from '../models/errors.js';
 import type { Model } from '../models/types.js';
 import { parseAnswer } from './answers.js';
-import { Budget, estimateCost } from './budget.js';
 import type { ResponseCache } from './cache.js';
-import { executeContext, executeJob, jobResult, leaseFor, type ExecuteContext, type Outcome } from './execute.js';
+import { jobResult, type Outcome } from './execute.js';
+import { Executor, type Lane } from './executor.js';
 import type { JobSpec, ModelEntry } from './jobs.js';
-import { DEFAULT_BACKOFF, type BackoffOptions } from './limiter.js';
+import type { BackoffOptions } from './limiter.js';
 import { Redactor } from './secrets.js';
 import { newWorkerId, type RunStore, type StoredJob } from './store.js';
 
@@ -66,12 +65,6 @@ export interface RunnerResult {
   wallMs: number;
 }
 
-/** Expected output tokens of a job before it runs: what this model produced so far, else its token limit. */
-function outputGuess(entry: ModelEntry, seen: { n: number; total: number }): number {
-  if (seen.n > 0) return seen.total / seen.n;
-  return entry.params.maxTokens ?? 1024;
-}
-
 export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
   const started = performance.now();
   const { store } = opts;
@@ -91,43 +84,43 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
   store.reclaimStale(Date.now(), new Set([worker]));
 
   const result: RunnerResult = { done: 0, errors: 0, pending: 0, cached: 0, repaired: 0, inputTokens: 0, outputTokens: 0, cost: 0, budgetReached: false, interrupted: false, wallMs: 0 };
-  const budget = new Budget(opts.maxCost, opts.maxCost === undefined ? 0 : store.totals().cost); // the budget covers the whole run
-  const outputSeen = new Map<string, { n: number; total: number }>();
-
-  /** Reserve a job's expected cost; false when it would pass the budget. */
-  const reserve = (entry: ModelEntry, job: StoredJob): number | false => {
-    // the CLI refuses --max-cost without prices; a library caller gets no limit for an unpriced model
-    if (budget.maxCost === undefined || !entry.price) return 0;
-    return budget.reserve(estimateCost(job.prompt, outputGuess(entry, outputSeen.get(entry.spec.id) ?? { n: 0, total: 0 }), entry.price));
-  };
+  // every call goes through the executor: per-model lanes, retries, the cache, redaction and the budget, which
+  // covers the whole run (what its stored answers cost in earlier invocations counts)
+  const executor = new Executor({
+    entries: opts.models,
+    createModel: opts.createModel,
+    redactor,
+    signal,
+    ...(opts.env ? { env: opts.env } : {}),
+    ...(opts.backoff ? { backoff: opts.backoff } : {}),
+    ...(opts.cache ? { cache: opts.cache } : {}),
+    ...(opts.maxCost !== undefined ? { maxCost: opts.maxCost, spent: store.totals().cost } : {}),
+  });
 
   const runModel = async (entry: ModelEntry): Promise<void> => {
     const id = entry.spec.id;
     if (store.pendingCount(id) === 0) return;
-    let model: Model;
+    let lane: Lane;
     try {
-      model = await opts.createModel(entry);
+      lane = await executor.lane(entry);
     } catch (err) {
       emit({ type: 'model-failed', model: id, message: redactor.redact((err as Error).message) });
       return;
     }
-    const leaseMs = leaseFor(entry);
+    const leaseMs = lane.leaseMs;
     const inFlight = new Set<Promise<void>>();
-    const ctx: ExecuteContext = {
-      ...executeContext(model, entry, { redactor, signal, ...(opts.env ? { env: opts.env } : {}), backoff: opts.backoff ?? DEFAULT_BACKOFF, ...(opts.cache ? { cache: opts.cache } : {}) }),
-      onRetry: (job: StoredJob, error: ModelError, delayMs: number) => {
-        store.renewLease(job.key, worker, Date.now() + delayMs + leaseMs);
-        emit({ type: 'retry', job, kind: error.kind, delayMs });
-      },
-    };
 
     const handle = async (job: StoredJob, reserved: number): Promise<void> => {
       try {
-        record(job, await executeJob(job, ctx));
+        const outcome = await lane.runJob(job, (error, delayMs) => {
+          store.renewLease(job.key, worker, Date.now() + delayMs + leaseMs);
+          emit({ type: 'retry', job, kind: error.kind, delayMs });
+        });
+        record(job, outcome);
       } catch (err) {
         fail(err);
       } finally {
-        budget.release(reserved);
+        lane.unreserve(reserved);
       }
     };
 
@@ -151,27 +144,21 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
       if (outcome.repaired) result.repaired++;
       result.inputTokens += r.usage.inputTokens ?? 0;
       result.outputTokens += r.usage.outputTokens ?? 0;
+      lane.spend(outcome);
       if (outcome.cost === null) result.cost = null;
-      else {
-        budget.spend(outcome.cost);
-        if (result.cost !== null) result.cost += outcome.cost;
-      }
-      if (r.usage.outputTokens !== undefined && !outcome.cached) {
-        const seen = outputSeen.get(id) ?? { n: 0, total: 0 };
-        outputSeen.set(id, { n: seen.n + 1, total: seen.total + r.usage.outputTokens });
-      }
+      else if (result.cost !== null) result.cost += outcome.cost;
       emit({ type: 'job-done', job, cached: outcome.cached, ...(r.usage.inputTokens !== undefined ? { inputTokens: r.usage.inputTokens } : {}), ...(r.usage.outputTokens !== undefined ? { outputTokens: r.usage.outputTokens } : {}), cost: outcome.cost });
     };
 
     try {
       for (;;) {
-        while (!signal.aborted && ctx.stop.reason === undefined && !result.budgetReached && inFlight.size < ctx.limiter.limit) {
+        while (!signal.aborted && lane.stopReason === undefined && !result.budgetReached && lane.hasRoom()) {
           const [job] = store.claim(id, 1, worker, leaseMs);
           if (!job) break;
-          const reserved = reserve(entry, job);
+          const reserved = lane.reserve(job.prompt);
           if (reserved === false) {
             store.release(job.key, worker);
-            if (!result.budgetReached) emit({ type: 'budget-reached', spent: budget.spentSoFar, maxCost: opts.maxCost! });
+            if (!result.budgetReached) emit({ type: 'budget-reached', spent: executor.budget.spentSoFar, maxCost: opts.maxCost! });
             result.budgetReached = true;
             break;
           }
@@ -185,12 +172,15 @@ export async function runJobs(opts: RunnerOptions): Promise<RunnerResult> {
       fail(err);
     } finally {
       await Promise.allSettled(inFlight);
-      await model.close?.();
     }
-    if (ctx.stop.reason !== undefined && !fatal) emit({ type: 'model-stopped', model: id, message: ctx.stop.reason, pending: store.pendingCount(id) });
+    if (lane.stopReason !== undefined && !fatal) emit({ type: 'model-stopped', model: id, message: lane.stopReason, pending: store.pendingCount(id) });
   };
 
-  await Promise.all(opts.models.map((m) => runModel(m).catch(fail)));
+  try {
+    await Promise.all(opts.models.map((m) => runModel(m).catch(fail)));
+  } finally {
+    await executor.close();
+  }
   if (fatal) throw fatal.error; // once, after every worker has stopped
   result.interrupted = stopped.aborted;
   result.pending = opts.models.reduce((n, m) => n + store.pendingCount(m.spec.id), 0);

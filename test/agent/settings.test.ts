@@ -158,3 +158,21 @@ describe('what an agent run records', () => {
     expect((await runCli(...args, '--temperature', '0.5', '--name', 'agent-warm')).code).toBe(0);
   });
 });
+
+describe('clinicallab agent --model', () => {
+  it('names the model of every role at once; a role flag overrides it for that role', async () => {
+    const dir = join(tempDir(), 'one-model');
+    const r = await runCli('agent', '--model', spec('solo'), '--pharmacist', 'baseline', '--cases', NEURO, '--lang', 'en', '--limit', '1', '--out', dir, '--no-cache', '--json');
+    expect(r.code, r.err).toBe(0);
+    // every step that calls a model went to the one model, but the pharmacist's (the baseline answers it in process)
+    const asked = new Set(server.calls.map((c) => c.model));
+    expect([...asked]).toEqual(['solo']);
+    expect(server.calls.some((c) => NAV.test(last(c)))).toBe(true);
+    expect(server.calls.some((c) => /You are a clinical pharmacist/.test(last(c)))).toBe(false);
+    const store = RunStore.open(dir);
+    const record = store.getMeta<AgentRecord>('agent:agent#1@1')!;
+    store.close();
+    expect(record.roles).toEqual({ navigator: spec('solo'), radiologist: spec('solo'), chief: spec('solo'), nurse: spec('solo'), pharmacist: 'baseline' });
+    expect(record.models.find((m) => m.id === spec('solo'))!.roles.sort()).toEqual(['clinician', 'navigator', 'nurse', 'radiologist']);
+  });
+});

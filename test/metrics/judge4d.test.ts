@@ -162,7 +162,7 @@ describe('the baseline as judge', () => {
     await runCli('run', '--limit', '4', '--tasks', 'pd', '--out', fresh, '--no-cache');
     const again = JSON.parse((await runCli('judge', fresh, '--judge', 'baseline', '--no-cache', '--json')).out) as typeof json;
     expect(again.models).toEqual(json.models);
-    expect((await runCli('judge', run, '--judge', 'baseline', '--help')).out).toContain('--judge baseline works offline');
+    expect((await runCli('judge', run, '--judge', 'baseline', '--help')).out).toContain('--model baseline works offline');
   });
 
   it('rates a faithful answer above an off-topic or malformed one, and refuses a prompt it cannot read', async () => {

@@ -10,7 +10,7 @@ import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import { loadCases, type LoadResult } from '../../src/bench/loader.js';
 import { createMatcher } from '../../src/metrics/matcher/index.js';
 import { scoreRun } from '../../src/metrics/score-run.js';
-import { evaluate } from '../../src/run/evaluate.js';
+import { evaluatePlanned } from '../../src/run/evaluate.js';
 import { modelEntries } from '../../src/run/setup.js';
 import { RunStore } from '../../src/run/store.js';
 import { loadTemplates } from '../../src/tasks/templates.js';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   let n = 0;
   server.respond(() => (n++ % 5 === 0 ? { kind: 'server-error', status: 400 } : { kind: 'ok' }));
   const models = modelEntries(['baseline', `openai-compatible:mock-model@${server.url}`], {}, { maxRetries: 0 });
-  await evaluate({ dir, models, cases: loaded.cases, caseFiles: loaded.files, kinds: ['department-guide', 'department-guide-3', 'department-guide-5', 'clinical-diagnosis', 'imaging-diagnosis'], templates, taxonomy, env: {} });
+  await evaluatePlanned({ dir, models, cases: loaded.cases, caseFiles: loaded.files, kinds: ['department-guide', 'department-guide-3', 'department-guide-5', 'clinical-diagnosis', 'imaging-diagnosis'], templates, taxonomy, env: {} });
 });
 afterAll(async () => server.close());
 

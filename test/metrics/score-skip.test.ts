@@ -12,7 +12,7 @@ import type { ClinicalBenchRecord } from '../../src/bench/schema.js';
 import { createMatcher } from '../../src/metrics/matcher/index.js';
 import { scoreCase, type AnsweredJob } from '../../src/metrics/score-case.js';
 import { groupCounts, scoreRun, type RunScores } from '../../src/metrics/score-run.js';
-import { evaluate } from '../../src/run/evaluate.js';
+import { evaluatePlanned } from '../../src/run/evaluate.js';
 import { modelEntries } from '../../src/run/setup.js';
 import { RunStore } from '../../src/run/store.js';
 import { loadTemplates } from '../../src/tasks/templates.js';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   dir = tempDir();
   const templates = await loadTemplates();
   const models = modelEntries(['baseline'], {}, { maxRetries: 0 });
-  await evaluate({ dir, models, cases: loaded.cases, caseFiles: loaded.files, kinds: ['department-guide', 'department-guide-3', 'department-guide-5', 'clinical-diagnosis', 'imaging-diagnosis'], templates, taxonomy, env: {} });
+  await evaluatePlanned({ dir, models, cases: loaded.cases, caseFiles: loaded.files, kinds: ['department-guide', 'department-guide-3', 'department-guide-5', 'clinical-diagnosis', 'imaging-diagnosis'], templates, taxonomy, env: {} });
   scored = await scoreRun(dir, { taxonomy, context: { matcher } });
 });
 

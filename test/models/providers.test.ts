@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelError } from '../../src/models/errors.js';
 import { createLlamaCppModel } from '../../src/models/llama-cpp.js';
 import { createModel } from '../../src/models/registry.js';
-import { evaluate } from '../../src/run/evaluate.js';
+import { evaluatePlanned } from '../../src/run/evaluate.js';
 import { modelEntries } from '../../src/run/setup.js';
 import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
 import { startMockProvider } from '../support/mock-providers.js';
@@ -120,7 +120,7 @@ describe('Anthropic, Google and Ollama, each against a loopback server of its ow
       const config = { models: [{ spec: 'anthropic:claude-3-5-haiku-latest', baseURL: anthropic.url }, { spec: 'google:gemini-mock', baseURL: google.url }] };
       const models = modelEntries(undefined, config, { maxRetries: 0 });
       const dir = tempDir();
-      const { result, manifest } = await evaluate({ dir, models, cases: f.loaded.cases.slice(0, 2), caseFiles: f.loaded.files, kinds: ['department-guide'], templates: f.templates, taxonomy, env: keys });
+      const { result, manifest } = await evaluatePlanned({ dir, models, cases: f.loaded.cases.slice(0, 2), caseFiles: f.loaded.files, kinds: ['department-guide'], templates: f.templates, taxonomy, env: keys });
       expect(result).toMatchObject({ done: 4, errors: 0 });
       expect(anthropic.calls.map((c) => c.headers['x-api-key'])).toEqual([keys.ANTHROPIC_API_KEY, keys.ANTHROPIC_API_KEY]);
       expect(google.calls.map((c) => c.headers['x-goog-api-key'])).toEqual([keys.GOOGLE_GENERATIVE_AI_API_KEY, keys.GOOGLE_GENERATIVE_AI_API_KEY]);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import { loadCases } from '../../src/bench/loader.js';
-import { evaluate } from '../../src/run/evaluate.js';
+import { evaluatePlanned } from '../../src/run/evaluate.js';
 import { modelEntries } from '../../src/run/setup.js';
 import { renderHtml } from '../../src/report/html.js';
 import { writeFileAtomic } from '../../src/report/index.js';
@@ -35,7 +35,7 @@ beforeAll(async () => {
     const dir = join(tempDir(), 'run');
     const models = modelEntries([`openai-compatible:mock-model@${server.url}`], {}, { maxRetries: 0, timeoutMs: 30_000 });
     const taxonomy = DepartmentTaxonomy.default();
-    await evaluate({ dir, models, cases: loaded.cases, caseFiles: loaded.files, kinds: ['department-guide', 'clinical-diagnosis'], templates: await loadTemplates(), taxonomy, env: {} });
+    await evaluatePlanned({ dir, models, cases: loaded.cases, caseFiles: loaded.files, kinds: ['department-guide', 'clinical-diagnosis'], templates: await loadTemplates(), taxonomy, env: {} });
     vm = await buildViewModel([dir], { context: emptyLexiconContext(), ci: false });
     file = join(tempDir(), 'report.html');
     writeFileAtomic(file, renderHtml(vm));

@@ -14,7 +14,7 @@ import { scoreRun } from '../../src/metrics/score-run.js';
 import { ModelError } from '../../src/models/errors.js';
 import { createModel } from '../../src/models/registry.js';
 import type { GenerateRequest, Model } from '../../src/models/types.js';
-import { evaluate } from '../../src/run/evaluate.js';
+import { evaluatePlanned } from '../../src/run/evaluate.js';
 import { modelEntries } from '../../src/run/setup.js';
 import { GENERATION_KINDS } from '../../src/tasks/definitions.js';
 import { loadTemplates } from '../../src/tasks/templates.js';
@@ -76,7 +76,7 @@ export async function makeRun(dir: string, departments = ['urology', 'neurology'
   );
   const templates = await loadTemplates();
   const models = modelEntries(opts.models ?? ['baseline', SCRIPTED], {}, { maxRetries: 0 });
-  await evaluate({
+  await evaluatePlanned({
     dir,
     models,
     cases: loaded.cases,

@@ -1,11 +1,11 @@
 /**
  * The 4-dimension judge for the report tests: two scripted judges (in process, no network) run by the real
- * `judgeRun` over a run directory. Judge A gives English answers 60/50/40/30, but only when reminded of the
+ * `rateRun` over a run directory. Judge A gives English answers 60/50/40/30, but only when reminded of the
  * format, and never a readable reply on Chinese ones (a judge error after the re-asks); judge B gives 90
  * everywhere but refuses Chinese answers. `baseline` among the judges is the real baseline (heuristic ratings).
  */
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
-import { judgeRun, type ModelRatings } from '../../src/metrics/judge-run.js';
+import { rateRun, type ModelRatings } from '../../src/metrics/judge-run.js';
 import { ModelError } from '../../src/models/errors.js';
 import { createModel } from '../../src/models/registry.js';
 import type { GenerateRequest, Model } from '../../src/models/types.js';
@@ -31,11 +31,11 @@ export function scriptedJudge(spec: string): Model {
   };
 }
 
-/** Judge every six-section answer of the run with both judges; what `judgeRun` counted, per model. */
+/** Judge every six-section answer of the run with both judges; what `rateRun` counted, per model. */
 export async function judgeWithScriptedJudges(dir: string, judges: readonly string[] = [JUDGE_A, JUDGE_B]): Promise<ModelRatings[]> {
-  const r = await judgeRun({
+  const r = await rateRun({
     dir,
-    judges,
+    raters: judges,
     taxonomy: DepartmentTaxonomy.default(),
     templates: await loadTemplates(),
     backoff: { baseMs: 1, maxMs: 2 },

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import type { LoadResult } from '../../src/bench/loader.js';
 import { createModel } from '../../src/models/registry.js';
-import { evaluate } from '../../src/run/evaluate.js';
+import { evaluatePlanned } from '../../src/run/evaluate.js';
 import { buildJobs } from '../../src/run/jobs.js';
 import { planPrompts } from '../../src/run/plan.js';
 import { runJobs } from '../../src/run/runner.js';
@@ -143,7 +143,7 @@ describe('faults around the run store', () => {
     const [entry] = mockModels('mock-model');
     const cases = loaded.cases;
     const common = { dir, models: [entry!], caseFiles: loaded.files, templates, taxonomy, env: {} };
-    const first = await evaluate({ ...common, cases: cases.slice(0, 2), kinds: ['department-guide'] });
+    const first = await evaluatePlanned({ ...common, cases: cases.slice(0, 2), kinds: ['department-guide'] });
     expect(first.result.done).toBe(2);
     const kept = answers(dir);
 
@@ -167,7 +167,7 @@ describe('faults around the run store', () => {
     // space again: the same run finishes, and nothing already stored is asked again
     await settled(server); // a cancelled request already on the wire may still reach the server
     server.reset();
-    const resumed = await evaluate({ ...common, cases, kinds: ['department-guide', 'department-guide-3', 'clinical-diagnosis'] });
+    const resumed = await evaluatePlanned({ ...common, cases, kinds: ['department-guide', 'department-guide-3', 'clinical-diagnosis'] });
     expect(resumed.result).toMatchObject({ done: jobs.length - done, errors: 0, pending: 0 });
     const stored = new Set(jobs.filter((j) => after.some((a) => a.key === j.key && a.status === 'done')).map((j) => j.prompt));
     expect(server.calls).toHaveLength(jobs.length - done);

@@ -5,7 +5,7 @@ import type { ClinicalCase } from '../../src/bench/case.js';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import { loadCases, type LoadResult } from '../../src/bench/loader.js';
 import type { ResponseCache } from '../../src/run/cache.js';
-import { evaluate } from '../../src/run/evaluate.js';
+import { evaluatePlanned } from '../../src/run/evaluate.js';
 import { describeRun } from '../../src/run/inspect.js';
 import type { BackoffOptions } from '../../src/run/limiter.js';
 import type { RunEvent } from '../../src/run/runner.js';
@@ -54,7 +54,7 @@ export async function mockRun(server: MockServer, f: Fixture, o: MockRunOptions 
   const models = modelEntries([spec], o.price ? { models: [{ spec, price: o.price }] } : {}, { maxRetries: 2, timeoutMs: 2000, ...o.flags });
   const events: RunEvent[] = [];
   const dir = o.dir ?? tempDir();
-  const { result } = await evaluate({
+  const { result } = await evaluatePlanned({
     dir,
     models,
     cases: o.cases ?? f.loaded.cases.slice(0, 2),

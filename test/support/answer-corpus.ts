@@ -10,7 +10,7 @@ import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import type { ClinicalCase } from '../../src/bench/case.js';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import { loadCases } from '../../src/bench/loader.js';
-import { evaluate } from '../../src/run/evaluate.js';
+import { evaluatePlanned } from '../../src/run/evaluate.js';
 import { modelEntries } from '../../src/run/setup.js';
 import { RunStore, type StoredJob } from '../../src/run/store.js';
 import { GENERATION_KINDS, SECTION_IDS, type GenerationKind } from '../../src/tasks/definitions.js';
@@ -165,7 +165,7 @@ export async function runCorpus(corpus: readonly CorpusAnswer[]): Promise<Corpus
   try {
     const specs = [...served.keys()].map((m) => `openai-compatible:${m}@${server.url}`);
     const models = modelEntries(specs, {}, { maxRetries: 2, timeoutMs: 60_000, concurrency: 4 });
-    await evaluate({ dir, models, cases, caseFiles: loaded.files, kinds, templates, taxonomy, env: {} });
+    await evaluatePlanned({ dir, models, cases, caseFiles: loaded.files, kinds, templates, taxonomy, env: {} });
   } finally {
     await server.close();
   }

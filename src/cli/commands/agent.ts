@@ -1,38 +1,31 @@
 /** `clinicallab agent`: run ClinicalAgent (Agent#k@m) over cases, then score and report it like any model. */
 import type { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { parseRoutingTable, type RoutingTable } from '../../agent/routing.js';
-import { AgentSettingsChanged, resolveAgentModels, runAgent } from '../../agent/run-agent.js';
-import { variantWarnings } from '../../agent/setup.js';
+import { join } from 'node:path';
+import { AGENT_ROLES, prepareAgent, runPreparedAgent, type AgentOptions } from '../../agent/evaluate-agent.js';
+import { AgentSettingsChanged } from '../../agent/run-agent.js';
 import { agentStats } from '../../agent/stats.js';
-import type { AgentConfig } from '../../agent/workflow.js';
 import { routingRows } from '../../report/routing-table.js';
 import { RunStore } from '../../run/store.js';
-import { filterCases } from '../../bench/stats.js';
 import { writeReport } from '../../report/index.js';
 import { describeRun } from '../../run/inspect.js';
-import { DepartmentTaxonomy } from '../../bench/departments.js';
-import { BUILTIN, recordedTaxonomy, withRecordedTemplates } from '../../run/recorded.js';
-import { readResumeState, ResumeRefused } from '../../run/resume-check.js';
-import { RUNS_DIR, runStamp, unpriced } from '../../run/setup.js';
-import { configCasePaths } from '../../run/config.js';
-import { loadTemplates } from '../../tasks/templates.js';
+import { InvalidOptions } from '../../run/evaluation.js';
+import { ResumeRefused } from '../../run/resume-check.js';
 import { paint, table, type Io } from '../io.js';
-import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
+import { languageOption, printProblems, UsageError } from '../common.js';
 import { printScores } from './run-summary.js';
 import { scoreRuns } from './score-exec.js';
-import { addSamplingOptions, cacheFrom, checkKeys, checkPrices, number, samplingSettings, type SamplingFlags } from './model-flags.js';
+import { addSamplingOptions, cacheFrom, number, samplingSettings, type SamplingFlags } from './model-flags.js';
 
 interface Options extends SamplingFlags {
   variant: string;
   routing?: string;
-  clinician: string;
-  navigator: string;
-  radiologist: string;
-  chief: string;
-  nurse: string;
-  pharmacist: string;
+  model?: string;
+  clinician?: string;
+  navigator?: string;
+  radiologist?: string;
+  chief?: string;
+  nurse?: string;
+  pharmacist?: string;
   cases?: string[];
   lang?: string;
   limit?: string;
@@ -54,12 +47,13 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .description('run ClinicalAgent — navigator, department clinicians routed by benchmark, lab, radiologist, chief physician, nurse, pharmacist')
     .option('--variant <k@m>', 'Agent#k@m: the navigator picks k departments (1, 3 or 5), each consults its top m clinicians', '1@1')
     .option('--routing <file>', 'routing table (from clinicallab routing, or written by hand); default: --clinician for every department')
-    .option('--clinician <spec>', 'the clinician of every department when there is no routing table', 'baseline')
-    .option('--navigator <spec>', 'model of the navigator', 'baseline')
-    .option('--radiologist <spec>', 'model of the radiologist', 'baseline')
-    .option('--chief <spec>', 'model of the chief physician who merges several opinions', 'baseline')
-    .option('--nurse <spec>', 'model of the nurse', 'baseline')
-    .option('--pharmacist <spec>', 'model of the pharmacist', 'baseline')
+    .option('-m, --model <spec>', 'the model of every role (default: baseline); a role flag below overrides it for that role')
+    .option('--clinician <spec>', 'the clinician of every department when there is no routing table (default: --model)')
+    .option('--navigator <spec>', 'model of the navigator (default: --model)')
+    .option('--radiologist <spec>', 'model of the radiologist (default: --model)')
+    .option('--chief <spec>', 'model of the chief physician who merges several opinions (default: --model)')
+    .option('--nurse <spec>', 'model of the nurse (default: --model)')
+    .option('--pharmacist <spec>', 'model of the pharmacist (default: --model)')
     .option('-c, --cases <paths...>', 'case files or folders (default: the bundled open set)')
     .option('-l, --lang <lang>', 'only zh or only en records')
     .option('-n, --limit <n>', 'only the first n records')
@@ -77,61 +71,55 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .addHelpText(
       'after',
       `
-Role models take their settings (apiKeyEnv, headers, price, temperature, maxTokens, timeoutMs, maxRetries) from
-the config file's "models" entry with the same spec, and "pricing"; flags win over the file.`,
+--model names the model of every role at once (ClinicalAgent on one model: agent --model <spec>); a role
+flag (--navigator, --clinician, --radiologist, --chief, --nurse, --pharmacist) overrides it for that role, and
+a routing table (--routing) chooses the clinicians. Role models take their settings (apiKeyEnv, headers,
+price, temperature, maxTokens, timeoutMs, maxRetries) from the config file's "models" entry with the same
+spec, and "pricing"; flags win over the file.`,
     )
     .action(async (opts: Options) => {
       const { config: fileConfig, flags } = samplingSettings(opts);
-      const maxCost = number('--max-cost', opts.maxCost, { min: 0 }) ?? fileConfig.maxCost;
-      const m = /^([135])@(\d+)$/.exec(opts.variant);
-      if (!m || Number(m[2]) < 1) throw new UsageError(`--variant "${opts.variant}" should be k@m with k 1, 3 or 5 and m ≥ 1 (e.g. 1@1, 3@1, 1@3)`);
-      const k = Number(m[1]);
-      const mm = Number(m[2]);
-      // a resumed run uses the department list and templates it recorded, unless told otherwise
-      const state = opts.out ? readResumeState(opts.out) : undefined;
-      const departmentsFile = opts.departments ?? fileConfig.departments;
-      const recordedList = state ? recordedTaxonomy(state.inputs, opts.out!) : undefined;
-      const taxonomy = departmentsFile ? await taxonomyFrom(departmentsFile) : (recordedList ?? DepartmentTaxonomy.default());
-      const taxonomySource = departmentsFile ?? (recordedList ? (state?.manifest.departmentList?.source ?? BUILTIN) : BUILTIN);
-      const routing: RoutingTable = opts.routing
-        ? parseRoutingTable(await readFile(opts.routing, 'utf8'), opts.routing, taxonomy)
-        : { source: ['--clinician'], minCases: 0, overall: [{ model: opts.clinician, score: null, n: 0 }], departments: Object.fromEntries(taxonomy.departments.map((d) => [d.id, { models: [{ model: opts.clinician, score: null, n: 0 }], fallback: false }])) };
-      const language = languageOption(opts.lang) ?? fileConfig.lang;
-      const limit = number('--limit', opts.limit, { integer: true, min: 1 }) ?? fileConfig.limit;
-      const name = opts.name ?? `agent#${k}@${mm}`;
-      const config: AgentConfig = { k, m: mm, routing, roles: { navigator: opts.navigator, radiologist: opts.radiologist, chief: opts.chief, nurse: opts.nurse, pharmacist: opts.pharmacist } };
-      let models;
+      const maxCost = number('--max-cost', opts.maxCost, { min: 0 });
+      const limit = number('--limit', opts.limit, { integer: true, min: 1 });
+      const language = languageOption(opts.lang);
+      const options: AgentOptions = {
+        variant: opts.variant, config: fileConfig, sampling: flags,
+        ...Object.fromEntries(AGENT_ROLES.flatMap((r) => (opts[r] !== undefined ? [[r, opts[r]]] : []))),
+        ...(opts.model !== undefined ? { model: opts.model } : {}),
+        ...(opts.routing !== undefined ? { routing: opts.routing } : {}),
+        ...(opts.cases?.length ? { cases: opts.cases } : {}),
+        ...(language ? { language } : {}),
+        ...(limit !== undefined ? { limit } : {}),
+        ...(opts.out !== undefined ? { out: opts.out } : {}),
+        ...(opts.name !== undefined ? { name: opts.name } : {}),
+        ...(opts.templates !== undefined ? { templates: opts.templates } : {}),
+        ...(opts.departments !== undefined ? { departments: opts.departments } : {}),
+        ...(maxCost !== undefined ? { maxCost } : {}),
+        ...(opts.allowChangedCases ? { allowChangedCases: true } : {}),
+        ...(opts.retryErrors ? { retryErrors: true } : {}),
+      };
+      let prepared;
       try {
-        models = resolveAgentModels({ config, taxonomy, fileConfig, flags });
+        prepared = await prepareAgent(options);
       } catch (err) {
-        throw new UsageError((err as Error).message);
+        throw err instanceof InvalidOptions ? new UsageError(err.message) : err;
       }
-      const entries = [...models.values()].map((x) => x.entry);
-      checkKeys(entries);
-      checkPrices(entries, maxCost);
-      const templatesDir = opts.templates ?? fileConfig.templates;
-      const templates = templatesDir || !state ? await loadTemplates(templatesDir) : withRecordedTemplates(await loadTemplates(), state.inputs, opts.out!);
-      const loaded = await loadWithReport(io, casePathsOrBundled(opts.cases ?? configCasePaths(fileConfig)), { taxonomy, quiet: true, json: opts.json ?? false });
-      let cases = filterCases(loaded.cases, language ? { language } : {});
-      if (limit !== undefined) cases = cases.slice(0, limit);
-      const dir = resolve(opts.out ?? join(RUNS_DIR, `${runStamp()}-agent-${k}at${mm}`));
+      const { dir, name, cases, loaded, taxonomy, warnings } = prepared;
+      const { k, m: mm, routing } = prepared.config;
+      if (!opts.json) printProblems(io, loaded, true);
       const cache = cacheFrom(fileConfig, opts.cache, opts.cacheDir);
-      const warnings = variantWarnings(name, config, taxonomy);
       if (!opts.json) {
         io.out(`${name}: ${cases.length} records, ${k} department(s) × ${mm} clinician(s) each → ${dir}`);
         io.out(paint(io, 'dim', `Routing (${routing.source.join(', ')}):`));
         io.out(paint(io, 'dim', table(['department', 'clinicians, best first', 'basis'], routingRows(routing, taxonomy))));
-        const noPrice = unpriced(entries);
+        const noPrice = prepared.unpriced;
         if (noPrice.length > 0) io.out(paint(io, 'yellow', `No price known for ${noPrice.join(', ')}: cost will be reported as unknown.`));
         for (const w of warnings) io.err(`${paint(io, 'yellow', 'warning')}: ${w}`);
       }
       try {
-        const result = await runAgent({
-          dir, cases, caseFiles: loaded.files, allCases: loaded.cases, templates, taxonomy, taxonomySource, name, config, fileConfig, flags,
-          ...(opts.allowChangedCases ? { allowChangedCases: true } : {}),
-          ...(maxCost !== undefined ? { maxCost } : {}),
+        const result = await runPreparedAgent(prepared, {
+          ...options,
           ...(cache ? { cache } : {}),
-          ...(opts.retryErrors ? { retryErrors: true } : {}),
           onCase: (c, outcome, message) => {
             if (outcome === 'error' && !opts.json) io.err(`${paint(io, 'red', 'error')}: ${c.uid} (${c.language}): ${message}`);
           },
@@ -153,7 +141,7 @@ the config file's "models" entry with the same spec, and "pricing"; flags win ov
         else {
           io.out(`${result.done} cases answered, ${result.failed} stopped by a failed step, in ${(result.wallMs / 1000).toFixed(1)} s.`);
           if (result.modelStopped) io.err(paint(io, 'red', `${result.modelStopped}: ${result.unfinished} case(s) left unfinished; run the same command again to finish them`));
-          if (result.budgetReached) io.err(paint(io, 'yellow', `budget reached (--max-cost $${maxCost}): ${result.unfinished} case(s) left unfinished; run the same command again with a higher budget to finish them`));
+          if (result.budgetReached) io.err(paint(io, 'yellow', `budget reached (--max-cost $${prepared.maxCost}): ${result.unfinished} case(s) left unfinished; run the same command again with a higher budget to finish them`));
           if (scores) printScores(io, scores);
           const s = stats();
           io.out(`Agent: ${s.ordersPerCase.toFixed(1)} examinations ordered per case (${s.orderedShare.toFixed(1)}% of those available), ${Math.round(s.tokensPerCase).toLocaleString('en-US')} tokens and ${s.costPerCase === null ? 'unknown cost' : `$${s.costPerCase.toFixed(4)}`} per case.`);

@@ -1,22 +1,24 @@
-/** `clinicallab judge <run> --judge <spec…>`: the 4-dimension rating of every six-section answer in a run. */
+/** `clinicallab rate <run> --model <spec>` (formerly `judge … --judge`): the 4-dimension rating of every six-section answer in a run. */
 import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { readCsv } from '../../bench/import/csv.js';
 import { DIMENSIONS, overall, spearman, weightedKappa, type Dimension } from '../../metrics/judge4d.js';
-import { isHeuristicJudge, judgeEntries, judgeRun, type RatedAnswer } from '../../metrics/judge-run.js';
-import { isRunDir } from '../../run/inspect.js';
-import { RUNS_DIR } from '../../run/setup.js';
-import { loadTemplates } from '../../tasks/templates.js';
+import type { RatedAnswer } from '../../metrics/judge-run.js';
+import { rateAnswers, runDirOf } from '../../metrics/rate-answers.js';
+import { InvalidOptions } from '../../run/evaluation.js';
 import { paint, table, type Io } from '../io.js';
-import { taxonomyFrom, UsageError } from '../common.js';
-import { addSamplingOptions, cacheFrom, checkKeys, samplingSettings, type SamplingFlags } from './model-flags.js';
+import { UsageError } from '../common.js';
+import { addSamplingOptions, cacheFrom, number, samplingSettings, type SamplingFlags } from './model-flags.js';
 
 /** What the built-in baseline's ratings are (see src/models/baseline/judge.ts). */
 const BASELINE_JUDGE_NOTE =
   'baseline ratings are heuristics, not a clinical judgement: fluency from well-formedness, relevance from overlap with the case and reference, completeness from section coverage and reference terms, proficiency from principal-diagnosis agreement and knowledge-base terminology';
 
 interface Options extends SamplingFlags {
-  judge: string[];
+  model?: string;
+  rater?: string[];
+  /** The old name of --rater, still taken. */
+  judge?: string[];
   models?: string;
   limit?: string;
   retries?: string;
@@ -24,6 +26,7 @@ interface Options extends SamplingFlags {
   templates?: string;
   cache?: boolean;
   cacheDir?: string;
+  maxCost?: string;
   json?: boolean;
 }
 
@@ -64,64 +67,73 @@ function agreement(answers: readonly RatedAnswer[], human: Map<string, Record<Di
   ];
 }
 
-export function register(program: Command, io: Io): void {
+export function register(program: Command, io: Io, setExit: (code: number) => void): void {
   const cmd = program
-    .command('judge')
-    .description('rate every six-section answer of a run on Fluency, Relevance, Completeness and Proficiency (0–100) with judge models')
+    .command('rate')
+    .alias('judge')
+    .description('rate every six-section answer of a run on Fluency, Relevance, Completeness and Proficiency (0–100) with rater models (the 4-dimension rating; formerly `judge`)')
     .argument('<run>', 'run directory (or its name under clinicallab-runs/)')
-    .requiredOption('--judge <spec...>', 'judge model(s), e.g. openai:gpt-4o; several are averaged; baseline rates with documented heuristics')
-    .option('--models <list>', 'only these rated models (comma-separated ids)')
+    .option('-m, --model <spec>', 'the rater model (every rater role), e.g. openai:gpt-4o; baseline rates with documented heuristics')
+    .option('--rater <spec...>', 'rater model(s), overriding --model; several are averaged')
+    .option('--judge <spec...>', 'the old name of --rater (still taken)')
+    .option('--models <list>', 'only the answers of these rated models (comma-separated ids)')
     .option('-n, --limit <n>', 'only the first n answers')
     .option('--retries <n>', 're-asks after an unreadable reply (default 2); then it counts as a judge error')
     .option('--human <csv>', 'human ratings (model,uid,language,fluency,relevance,completeness,proficiency) to report agreement with')
     .option('-t, --templates <dir>', 'folder with your own templates (judge-4d.txt) replacing the built-in ones')
-    .option('--no-cache', 'do not reuse or store judge answers in the response cache')
+    .option('--no-cache', 'do not reuse or store ratings in the response cache')
     .option('--cache-dir <dir>', 'response cache folder (default ~/.cache/clinicallab)')
+    .option('--max-cost <usd>', "start no new rating once the run's cost (its stored answers included, as for run) would pass this; needs a price for every rater model")
     .option('--json', 'print JSON');
-  addSamplingOptions(cmd)
+  addSamplingOptions(cmd, 'requests in flight per rater model (default 4, or the config\'s)')
     .addHelpText(
       'after',
       `
-Each judge sees the case, the gold answer and the answer to rate, and answers four lines of 0–100 ratings;
+Each rater sees the case, the gold answer and the answer to rate, and answers four lines of 0–100 ratings;
 overall = their mean. Ratings are stored in the run (resumable, cached). Agreement with human ratings is
 Spearman's rank correlation and Cohen's kappa with quadratic weights over five bands (0–19, …, 80–100), per
-dimension and for the overall rating. Judge models take their settings from the config file, as in a run.
---judge baseline works offline: ${BASELINE_JUDGE_NOTE}.`,
+dimension and for the overall rating. Rater models take their settings from the config file, as in a run.
+--model baseline works offline: ${BASELINE_JUDGE_NOTE}.
+
+Names: this is the 4-dimension rater, not the matcher's judge (score/match --match-judge, a model deciding
+whether two diagnoses name one disease). \`clinicallab judge … --judge <spec…>\` still works as before.`,
     )
     .action(async (run: string, opts: Options) => {
-      const dir = isRunDir(run) ? run : `${RUNS_DIR}/${run}`;
-      if (!isRunDir(dir)) throw new UsageError(`${run} is not a run directory`);
       const limit = opts.limit === undefined ? undefined : Number(opts.limit);
       const retries = opts.retries === undefined ? undefined : Number(opts.retries);
-      if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) throw new UsageError('--limit should be a whole number ≥ 1');
-      if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0)) throw new UsageError('--retries should be a whole number ≥ 0');
-      const human = opts.human ? parseHumanRatings(await readFile(opts.human, 'utf8'), opts.human) : undefined;
       const { config: fileConfig, flags } = samplingSettings(opts);
-      let entries;
+      const maxCost = number('--max-cost', opts.maxCost, { min: 0 });
+      const raters = opts.rater ?? opts.judge;
+      const options = {
+        run, config: fileConfig, sampling: flags,
+        ...(raters ? { raters } : {}),
+        ...(opts.model !== undefined ? { model: opts.model } : {}),
+        ...(opts.models ? { models: opts.models.split(',').map((s) => s.trim()) } : {}),
+        ...(limit !== undefined ? { limit } : {}),
+        ...(retries !== undefined ? { retries } : {}),
+        ...(opts.templates !== undefined ? { templates: opts.templates } : {}),
+        ...(maxCost !== undefined ? { maxCost } : {}),
+      };
+      const usage = (err: unknown): never => {
+        throw err instanceof InvalidOptions ? new UsageError(err.message) : err;
+      };
       try {
-        entries = judgeEntries(opts.judge, fileConfig, flags);
+        runDirOf(run);
       } catch (err) {
-        throw new UsageError((err as Error).message);
+        usage(err);
       }
-      checkKeys([...entries.values()]);
-      const heuristic = [...entries.keys()].filter(isHeuristicJudge);
+      const human = opts.human ? parseHumanRatings(await readFile(opts.human, 'utf8'), opts.human) : undefined;
       const cache = cacheFrom(fileConfig, opts.cache, opts.cacheDir, (m) => io.err(`warning: ${m}`));
       try {
-        const r = await judgeRun({
-          dir,
-          judges: opts.judge,
-          fileConfig,
-          flags,
-          taxonomy: await taxonomyFrom(fileConfig.departments),
-          templates: await loadTemplates(opts.templates ?? fileConfig.templates),
-          ...(opts.models ? { models: opts.models.split(',').map((s) => s.trim()) } : {}),
-          ...(limit !== undefined ? { limit } : {}),
-          ...(retries !== undefined ? { retries } : {}),
-          ...(cache ? { cache } : {}),
-        });
+        const r = await rateAnswers({ ...options, ...(cache ? { cache } : {}) }).catch(usage);
+        if (r.budgetReached) {
+          io.err(paint(io, 'yellow', `budget reached (--max-cost $${maxCost ?? fileConfig.maxCost}): ${r.unrated} answer${r.unrated === 1 ? '' : 's'} left unrated; run the same command again with a higher budget to rate them`));
+          setExit(1);
+        }
+        const heuristic = r.raters.filter((x) => x.heuristic).map((x) => x.spec);
         const agreementRows = human ? agreement(r.answers, human) : undefined;
         if (opts.json) {
-          io.out(JSON.stringify({ judges: opts.judge.map((spec) => ({ spec, heuristic: heuristic.includes(spec) })), models: r.models, answers: r.answers, ...(agreementRows ? { agreement: agreementRows.map(([dimension, n, rho, kappa]) => ({ dimension, n: Number(n), spearman: rho === '—' ? null : Number(rho), kappa: kappa === '—' ? null : Number(kappa) })) } : {}) }, null, 2));
+          io.out(JSON.stringify({ judges: r.raters, models: r.models, answers: r.answers, ...(agreementRows ? { agreement: agreementRows.map(([dimension, n, rho, kappa]) => ({ dimension, n: Number(n), spearman: rho === '—' ? null : Number(rho), kappa: kappa === '—' ? null : Number(kappa) })) } : {}) }, null, 2));
           return;
         }
         const f = (x: number | null | undefined): string => (x === null || x === undefined ? '—' : x.toFixed(2));

@@ -5,13 +5,15 @@ import { guessLanguage, type Language } from '../../bench/language.js';
 import { createMatcher, DEFAULT_OVERLAP_THRESHOLD, type JudgedMatchResult, type Matcher } from '../../metrics/matcher/index.js';
 import { paint, type Io } from '../io.js';
 import { languageOption, UsageError } from '../common.js';
-import { judgeFrom, matcherOptionsOf } from './score-exec.js';
+import { matchJudge } from '../../metrics/match-judge.js';
+import { matcherOptionsOf } from './score-exec.js';
 
 interface Options {
   lang?: string;
   json?: boolean;
   threshold?: string;
   judge?: string;
+  matchJudge?: string;
   broaderPrediction?: string;
   narrowerPrediction?: boolean;
 }
@@ -72,7 +74,8 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('--threshold <t>', `Dice threshold of the overlap rule, above 0 and at most 1 (default ${DEFAULT_OVERLAP_THRESHOLD})`)
     .option('--broader-prediction <policy>', 'does a prediction broader than the gold count: never, usual (default: only when the gold is the usual form of it) or always')
     .option('--no-narrower-prediction', 'a prediction narrower (more specific) than the gold does not count')
-    .option('--judge <spec>', 'a model that decides the pairs the rules leave undecided (e.g. openai:gpt-4o-mini); an unreadable reply is a judge error')
+    .option('--match-judge <spec>', "the matcher's judge: a model that decides the pairs the rules leave open (e.g. openai:gpt-4o-mini); an unreadable reply is a judge error")
+    .option('--judge <spec>', 'the old name of --match-judge (still taken)')
     .addHelpText(
       'after',
       `
@@ -81,8 +84,9 @@ With no arguments, reads standard input: one "predicted<TAB>gold" pair per line,
 without exactly one tab gets an error line naming its number, and the exit status is then 1.
 
 Rules, first that decides: empty, exact, lexicon, distinct, broader / narrower (the policy refuses the
-lexicon's relation), qualifier, containment, overlap, none (docs/metrics.md explains each one). With --judge,
-a "none" verdict goes to the judge (rule judge, or judge-error with match null and exit status 1).
+lexicon's relation), qualifier, containment, overlap, none (docs/metrics.md explains each one). With
+--match-judge, a "none" verdict goes to the judge (rule judge, or judge-error with match null and exit status
+1). The matcher's judge decides one pair of names; it is not the 4-dimension rater of clinicallab rate.
 
 Examples:
   clinicallab match "STEMI" "Acute inferior ST-elevation myocardial infarction"
@@ -99,7 +103,8 @@ Examples:
         ...(opts.broaderPrediction !== undefined ? { broaderPrediction: opts.broaderPrediction } : {}),
         ...(opts.narrowerPrediction === false ? { narrowerPrediction: false } : {}),
       }, '--threshold');
-      const judgeFn = opts.judge ? await judgeFrom(opts.judge) : undefined;
+      const judgeSpec = opts.matchJudge ?? opts.judge;
+      const judgeFn = judgeSpec ? await matchJudge(judgeSpec) : undefined;
       const matcher = createMatcher({ ...options, ...(judgeFn ? { judge: judgeFn } : {}) });
       if (predicted === undefined || gold === undefined) {
         if (!(await batch(io as MatchIo, matcher, lang, opts.json ?? false))) setExit(1);

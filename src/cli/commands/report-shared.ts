@@ -11,7 +11,7 @@ import { RUNS_DIR } from '../../run/setup.js';
 import { skippedText } from '../../report/dataset.js';
 import { displayWidth, paint, table, type Io } from '../io.js';
 import { UsageError } from '../common.js';
-import { commandContexts, departmentChoice, scoringOverrideOf } from './score-exec.js';
+import { commandContexts, departmentChoice, scoringOverrideOf, withMatchJudge } from './score-exec.js';
 import { textFlags, type TextFlags } from './text-flags.js';
 import type { ScoringOverride } from '../../metrics/settings.js';
 
@@ -21,6 +21,7 @@ export interface ReportFlags extends TextFlags {
   cases?: string[];
   departments?: string;
   judge?: string;
+  matchJudge?: string;
   cdaRequiresPreliminary?: boolean;
 }
 
@@ -33,7 +34,8 @@ export function reportOptions(cmd: Command): Command {
     .option('--departments <file>', "department list from a JSON file instead of the one each run recorded (default: the run's own; said so in the output and the report)")
     .option('--bertscore-model <dir>', "local BERTScore model folder (or zh=<dir>,en=<dir>) instead of the one each run is scored with (default: the run's own; runs scored otherwise are rescored, and the report says so)")
     .option('--no-bertscore-model', 'text scores from BLEU + ROUGE-L only, even for runs scored with a BERTScore model')
-    .option('--judge <spec>', 'a model that judges diagnosis matches the rules leave undecided (runs are rescored with it, and the report says so)')
+    .option('--match-judge <spec>', "the matcher's judge: a model that decides the diagnosis matches the rules leave open (runs are rescored with it, and the report says so)")
+    .option('--judge <spec>', 'the old name of --match-judge (still taken)')
     .option('--cda-requires-preliminary', 'CDA also requires the preliminary diagnosis to be right');
 }
 
@@ -49,7 +51,8 @@ export function runDirs(runs: readonly string[]): string[] {
  * The report options of the flags: each run is read with its own recorded department list and scoring settings,
  * the flags laid over them (and said so in the warnings and the report).
  */
-export async function viewModelOptions(flags: ReportFlags): Promise<ViewModelOptions> {
+export async function viewModelOptions(given: ReportFlags): Promise<ViewModelOptions> {
+  const flags = withMatchJudge(given);
   const resamples = flags.resamples === undefined ? undefined : Number(flags.resamples);
   if (resamples !== undefined && (!Number.isInteger(resamples) || resamples < 10)) throw new UsageError('--resamples should be a whole number ≥ 10');
   const departments = await departmentChoice(flags.departments);

@@ -1,29 +1,24 @@
-/** What `clinicallab run` does once its flags are parsed: resolve, plan, run, report. */
+/** What `clinicallab run` does once its flags are parsed: turn them into the library's options, show the plan, run, score, report. */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { DepartmentTaxonomy } from '../../bench/departments.js';
-import { filterCases } from '../../bench/stats.js';
+import { join } from 'node:path';
 import { effectiveScoring } from '../../metrics/settings.js';
 import { describeFileChanges } from '../../run/case-check.js';
-import { BUILTIN, changedTemplateFiles, recordedTaxonomy, withRecordedTemplates } from '../../run/recorded.js';
-import { assertResumable, checkResume, readResumeState, ResumeRefused } from '../../run/resume-check.js';
+import { ResumeRefused } from '../../run/resume-check.js';
 import { ModelError } from '../../models/errors.js';
-import { configCasePaths, type Config } from '../../run/config.js';
-import { evaluate, type Manifest } from '../../run/evaluate.js';
+import type { Config } from '../../run/config.js';
+import { assertKeys, InvalidOptions, prepareEvaluation, runPrepared, type EvaluationOptions } from '../../run/evaluation.js';
 import { describeRun, type RunInfo } from '../../run/inspect.js';
-import { planPrompts } from '../../run/plan.js';
 import { Progress } from '../../run/progress.js';
-import { kindsForTasks, modelEntries, newRunId, RUNS_DIR, unpriced } from '../../run/setup.js';
+import type { ModelFlags } from '../../run/setup.js';
 import type { RunnerResult } from '../../run/runner.js';
 import { STORE_FILE } from '../../run/store.js';
 import { storeErrorOf } from '../../run/store-errors.js';
 import { GENERATION_KINDS } from '../../tasks/definitions.js';
-import { loadTemplates } from '../../tasks/templates.js';
 import { paint, table, type Io } from '../io.js';
-import { casePathsOrBundled, fileSummaryLines, hasErrors, languageOption, loadSummaryLine, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
+import { fileSummaryLines, hasErrors, languageOption, loadSummaryLine, printProblems, UsageError } from '../common.js';
 import { printRunSummary, printScores } from './run-summary.js';
 import { commandContexts, overrideLines, scoreFlagsOf, scoreRuns, scoringOverrideOf } from './score-exec.js';
-import { cacheFrom, checkKeys, checkPrices, number, samplingSettings, type SamplingFlags } from './model-flags.js';
+import { cacheFrom, number, samplingSettings, type SamplingFlags } from './model-flags.js';
 import { writeReport } from '../../report/index.js';
 
 export interface RunFlags extends SamplingFlags {
@@ -53,93 +48,56 @@ export interface RunFlags extends SamplingFlags {
   json?: boolean;
 }
 
-function configFromManifest(m: Manifest): Config {
+/** The library's options from the flags (number flags checked here, so a bad one is named as typed). */
+function evaluationOptions(flags: RunFlags, config: Config, sampling: ModelFlags): EvaluationOptions {
+  const retryDir = typeof flags.retryErrors === 'string' ? flags.retryErrors : undefined;
+  const out = retryDir ?? flags.out;
+  const maxCost = number('--max-cost', flags.maxCost, { min: 0 });
+  const limit = number('--limit', flags.limit, { integer: true, min: 1 });
+  const language = languageOption(flags.lang);
   return {
-    models: m.models.map((x) => ({
-      spec: x.id,
-      temperature: x.params.temperature,
-      ...(x.params.maxTokens !== undefined ? { maxTokens: x.params.maxTokens } : {}),
-      ...(x.params.seed !== undefined ? { seed: x.params.seed } : {}),
-      ...(x.params.topP !== undefined ? { topP: x.params.topP } : {}),
-      ...(x.params.topK !== undefined ? { topK: x.params.topK } : {}),
-      concurrency: x.concurrency,
-      timeoutMs: x.timeoutMs,
-      maxRetries: x.maxRetries,
-      ...(x.apiKeyEnv ? { apiKeyEnv: x.apiKeyEnv } : {}),
-      ...(x.baseURL && !x.id.includes('@') ? { baseURL: x.baseURL } : {}), // a base URL from the config, not the spec
-      ...(x.price ? { price: x.price } : {}),
-    })),
+    config,
+    sampling,
+    ...(flags.model?.length ? { models: flags.model } : {}),
+    ...(flags.cases?.length ? { cases: flags.cases } : {}),
+    ...(flags.tasks ? { tasks: [flags.tasks] } : {}),
+    ...(language ? { language } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+    ...(out !== undefined ? { out } : {}),
+    ...(maxCost !== undefined ? { maxCost } : {}),
+    ...(flags.templates ? { templates: flags.templates } : {}),
+    ...(flags.departments ? { departments: flags.departments } : {}),
+    ...(flags.retryErrors ? { retryErrors: true } : {}),
+    allowChangedCases: flags.allowChangedCases ?? false,
+    strict: flags.strict ?? false,
   };
 }
 
 export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   const scoring = scoringOverrideOf(scoreFlagsOf(flags)); // a bad scoring flag is a usage error before any model is asked
   const { config, flags: modelFlags } = samplingSettings(flags);
-  const retryDir = typeof flags.retryErrors === 'string' ? flags.retryErrors : undefined;
-  const outFlag = retryDir ?? flags.out ?? config.out;
-  // a run directory given to resume supplies what it was made with: models, cases, filters, department list,
-  // templates and scoring settings — and what it recorded of its case files, to tell whether they changed
-  const state = outFlag ? readResumeState(outFlag) : undefined;
-  const previous: Manifest | undefined = state?.manifest;
-  if (flags.retryErrors && !previous) throw new UsageError(`--retry-errors needs an existing run directory (${outFlag ?? 'give one with --retry-errors <run> or --out'})`);
-
-  const maxCost = number('--max-cost', flags.maxCost, { min: 0 }) ?? config.maxCost;
-  const limit = number('--limit', flags.limit, { integer: true, min: 1 }) ?? config.limit ?? previous?.filters.limit;
-  const language = languageOption(flags.lang) ?? config.lang ?? (previous?.filters.language as 'zh' | 'en' | undefined);
-
-  const modelSource = flags.model?.length || config.models?.length ? config : previous ? configFromManifest(previous) : config;
-  let models;
+  const options = evaluationOptions(flags, config, modelFlags);
+  let prepared;
   try {
-    models = modelEntries(flags.model, modelSource, modelFlags);
-    // nothing named anywhere: the built-in baseline, which needs no weights and no keys
-    if (models.length === 0) models = modelEntries(['baseline'], modelSource, modelFlags);
+    prepared = await prepareEvaluation(options);
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw err instanceof InvalidOptions ? new UsageError(err.message) : err;
   }
-  let kinds;
-  try {
-    kinds = flags.tasks || config.tasks ? kindsForTasks(flags.tasks ? [flags.tasks] : config.tasks) : (previous?.kinds ?? kindsForTasks(undefined));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  checkPrices(models, maxCost);
-
-  // a resumed run uses the department list and the templates it recorded, unless told otherwise
-  const departmentsFile = flags.departments ?? config.departments;
-  const recordedList = state && outFlag ? recordedTaxonomy(state.inputs, outFlag) : undefined;
-  const taxonomy = departmentsFile ? await taxonomyFrom(departmentsFile) : (recordedList ?? DepartmentTaxonomy.default());
-  const taxonomySource = departmentsFile ?? (recordedList ? (previous?.departmentList?.source ?? BUILTIN) : BUILTIN);
-  const templatesDir = flags.templates ?? config.templates;
-  const templates = templatesDir || !state ? await loadTemplates(templatesDir) : withRecordedTemplates(await loadTemplates(), state.inputs, outFlag!);
-  const paths = casePathsOrBundled(flags.cases ?? configCasePaths(config) ?? previous?.cases.map((c) => c.file));
-  const loaded = await loadWithReport(io, paths, { taxonomy, strict: flags.strict ?? false, quiet: true, json: flags.json ?? false });
-  let cases = filterCases(loaded.cases, language ? { language } : {});
-  if (limit !== undefined) cases = cases.slice(0, limit);
-  const plan = planPrompts(cases, { templates, taxonomy }, kinds);
-  const jobCount = plan.prompts.length * models.length;
-  const estimatedCost = models.every((m) => m.price)
-    ? models.reduce((sum, m) => sum + (plan.estimatedInputTokens * m.price!.input + plan.prompts.length * (m.params.maxTokens ?? 600) * m.price!.output) / 1e6, 0)
-    : null;
+  const { loaded, plan, models, kinds, paths, jobCount, estimatedCost } = prepared;
+  if (!flags.json) printProblems(io, loaded, true);
 
   // resuming: the same dataset, department list and templates, or a refusal before any model is asked
-  const scoringNow = effectiveScoring(previous?.scoring, scoring);
-  if (state && outFlag) {
-    const check = checkResume(state, { files: loaded.files, allCases: loaded.cases, cases, templates: plan.templates, taxonomy, taxonomySource });
-    try {
-      assertResumable(check, outFlag, flags.allowChangedCases ?? false, `clinicallab run --out ${outFlag}`);
-    } catch (err) {
-      if (!(err instanceof ResumeRefused)) throw err;
-      io.err(`${paint(io, 'red', 'error')}: ${err.message}`);
-      return 1;
-    }
-    if (check.changes && !flags.json) {
-      const what = check.changes.touchesRun ? 'going on as --allow-changed-cases asks' : 'none of them touches the records of the run: going on';
-      io.err(`${paint(io, 'yellow', 'note')}: the case files changed since the run last read them; ${what}:\n${describeFileChanges(check.changes).map((l) => `  ${l}`).join('\n')}`);
-    }
-    if (!templatesDir && !flags.json) {
-      for (const t of changedTemplateFiles(state.inputs)) {
-        io.err(`${paint(io, 'yellow', 'note')}: ${t.file} ${t.now === null ? 'is gone' : `has changed (hash ${t.recorded}, now ${t.now})`} since the run used it as template ${t.key}; the run goes on with the text it recorded (a new text would make other prompts: start a new run for it)`);
-      }
+  if (prepared.refused) {
+    io.err(`${paint(io, 'red', 'error')}: ${prepared.refused.message}`);
+    return 1;
+  }
+  if (prepared.changes && !flags.json) {
+    const what = prepared.changes.touchesRun ? 'going on as --allow-changed-cases asks' : 'none of them touches the records of the run: going on';
+    io.err(`${paint(io, 'yellow', 'note')}: the case files changed since the run last read them; ${what}:\n${describeFileChanges(prepared.changes).map((l) => `  ${l}`).join('\n')}`);
+  }
+  if (!flags.json) {
+    for (const t of prepared.changedTemplates) {
+      io.err(`${paint(io, 'yellow', 'note')}: ${t.file} ${t.now === null ? 'is gone' : `has changed (hash ${t.recorded}, now ${t.now})`} since the run used it as template ${t.key}; the run goes on with the text it recorded (a new text would make other prompts: start a new run for it)`);
     }
   }
 
@@ -158,7 +116,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     io.out(`${plan.prompts.length} prompts for ${plan.records} records (${plan.cases} cases), about ${plan.estimatedInputTokens.toLocaleString('en-US')} input tokens per model.`);
     if (models.length > 0) {
       io.out(`Models (${models.length}): ${models.map((m) => m.spec.id).join(', ')} → ${jobCount} jobs` + (estimatedCost !== null ? `, estimated cost ≤ $${estimatedCost.toFixed(2)}` : ''));
-      const noPrice = unpriced(models);
+      const noPrice = prepared.unpriced;
       if (noPrice.length > 0) io.out(paint(io, 'yellow', `No price known for ${noPrice.join(', ')}: cost will be reported as unknown.`));
     }
   }
@@ -172,8 +130,12 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     return hasErrors(loaded) ? 1 : 0;
   }
 
-  checkKeys(models); // before anything is written
-  const dir = resolve(outFlag ?? join(RUNS_DIR, newRunId(models)));
+  try {
+    assertKeys(models); // before anything is written
+  } catch (err) {
+    throw err instanceof InvalidOptions ? new UsageError(err.message) : err;
+  }
+  const dir = prepared.dir;
   const cache = cacheFrom(config, flags.cache, flags.cacheDir, (m) => io.err(`${paint(io, 'yellow', 'warning')}: ${m}`));
   const controller = new AbortController();
   let interrupts = 0;
@@ -189,22 +151,10 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   let stoppedModels = 0;
   if (!flags.json) io.out(`Run directory: ${dir}${existsSync(join(dir, 'run.sqlite')) ? ' (resuming)' : ''}`);
   try {
-    const { result, setAside } = await evaluate({
-      dir,
-      models,
-      cases,
-      caseFiles: loaded.files,
-      kinds,
-      templates,
-      taxonomy,
-      taxonomySource,
-      allCases: loaded.cases,
-      scoring: scoringNow.settings,
-      allowChangedCases: flags.allowChangedCases ?? false,
-      filters: { ...(language ? { language } : {}), ...(limit !== undefined ? { limit } : {}) },
+    const { result, setAside } = await runPrepared(prepared, {
+      ...options,
+      scoring: effectiveScoring(undefined, scoring).settings, // recorded by a new run; a resumed one keeps its own
       ...(cache ? { cache } : {}),
-      ...(maxCost !== undefined ? { maxCost } : {}),
-      retryErrors: Boolean(flags.retryErrors),
       signal: controller.signal,
       onStart: ({ total, done, reset }) => {
         if (reset > 0 && !flags.json) io.out(`Retrying ${reset} job${reset === 1 ? '' : 's'} that had ended in error.`);

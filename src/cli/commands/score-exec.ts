@@ -3,16 +3,14 @@
  * over what each run recorded (its department list and scoring settings), and the runs scored accordingly.
  */
 import type { Command } from 'commander';
-import { BROADER_POLICIES, DEFAULT_OVERLAP_THRESHOLD, type BroaderPolicy, type Judge, type MatcherOptions } from '../../metrics/matcher/index.js';
-import { createModel } from '../../models/registry.js';
-import { cacheKey, ResponseCache } from '../../run/cache.js';
-import { readRunSettings, type DepartmentChoice } from '../../metrics/run-settings.js';
-import { scoreRun, type RunScores } from '../../metrics/score-run.js';
-import { storeWritable } from '../../run/store.js';
+import { BROADER_POLICIES, DEFAULT_OVERLAP_THRESHOLD, type BroaderPolicy, type MatcherOptions } from '../../metrics/matcher/index.js';
+import type { RunScores } from '../../metrics/score-run.js';
 import type { ScoringContext } from '../../metrics/score-case.js';
-import { scoringContexts, type ScoringOverride } from '../../metrics/settings.js';
+import { modelScoringContexts, score } from '../../metrics/score-runs.js';
+
+export { departmentChoice } from '../../metrics/score-runs.js';
+import type { ScoringOverride } from '../../metrics/settings.js';
 import type { ScoringSettings } from '../../run/recorded.js';
-import { loadDepartmentFile } from '../../bench/department-file.js';
 import { paint, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 import { textOverrideOf, type TextFlags } from './text-flags.js';
@@ -29,6 +27,22 @@ export interface ScoreFlags extends TextFlags {
   broaderPrediction?: string;
   /** Does a prediction narrower than the gold count (default true; `--no-narrower-prediction` makes it false). */
   narrowerPrediction?: boolean;
+}
+
+/**
+ * The matcher's judge flag: `--match-judge <spec>`, a model deciding the diagnosis pairs the rules leave open
+ * (not the 4-dimension rater of `clinicallab rate`). `--judge` is its old name and still works.
+ */
+export function matchJudgeFlags(cmd: Command, what: string): Command {
+  return cmd
+    .option('--match-judge <spec>', `the matcher's judge: ${what}`)
+    .option('--judge <spec>', 'the old name of --match-judge (still taken)');
+}
+
+/** The matcher's judge the flags name (`--match-judge`, or its old name `--judge`), put where scoring reads it. */
+export function withMatchJudge<T extends { judge?: string; matchJudge?: string }>(opts: T): T {
+  const spec = opts.matchJudge ?? opts.judge;
+  return spec === undefined ? opts : { ...opts, judge: spec };
 }
 
 /** The flags that choose how diagnoses are matched, shared by `score` and `run`. */
@@ -70,25 +84,6 @@ export function matcherOptionsOf(flags: ScoreFlags, thresholdFlag = '--match-thr
 }
 
 /**
- * A judge backed by a model, its answers cached like any other answer (the same question is never paid twice);
- * `score` and `match` share it, and so its cache.
- */
-export async function judgeFrom(spec: string): Promise<Judge> {
-  const model = await createModel(spec);
-  const cache = new ResponseCache();
-  const params = { temperature: 0, maxTokens: 8 };
-  return async (prompt: string) => {
-    const messages = [{ role: 'user' as const, content: prompt }];
-    const key = cacheKey(`judge:${model.id}`, params, messages);
-    const hit = cache.get(key);
-    if (hit) return hit.text;
-    const r = await model.generate({ messages, ...params });
-    cache.put(key, `judge:${model.id}`, r);
-    return r.text;
-  };
-}
-
-/**
  * What the flags change in the scoring of a run, checked: a bad matcher value is a usage error, and a BERTScore
  * folder is identified (it must be a model folder) before anything is scored.
  */
@@ -103,14 +98,9 @@ export function scoringOverrideOf(flags: ScoreFlags): ScoringOverride {
   return o;
 }
 
-/** A --departments file, read, with where it came from. */
-export async function departmentChoice(file: string | undefined): Promise<DepartmentChoice | undefined> {
-  return file === undefined ? undefined : { taxonomy: await loadDepartmentFile(file), source: file };
-}
-
 /** The scoring contexts of one command: one matcher, judge and BERTScore model per distinct settings. */
 export function commandContexts(): (s: ScoringSettings) => Promise<ScoringContext> {
-  return scoringContexts(judgeFrom);
+  return modelScoringContexts();
 }
 
 /** `name: scored with --match-threshold 0.5 (the run's: 0.8)`: one line per run whose flags changed something. */
@@ -118,28 +108,14 @@ export function overrideLines(runs: readonly Pick<RunScores, 'dir' | 'scoring'>[
   return runs.filter((r) => r.scoring && r.scoring.overrides.length > 0).map((r) => `${r.dir}: scored with ${r.scoring!.overrides.join('; ')} — not the run's own settings`);
 }
 
-/**
- * Score runs, each with its own recorded department list and scoring settings, the flags laid over them. Each
- * result says what the flags changed (`scoring.overrides`).
- */
+/** Score runs as the library's score() does, the flags turned into its options, its warnings printed. */
 export async function scoreRuns(io: Io, dirs: readonly string[], flags: ScoreFlags, contexts = commandContexts()): Promise<RunScores[]> {
-  const scoring = scoringOverrideOf(flags); // checked before a judge model or BERTScore is loaded
-  const departments = await departmentChoice(flags.departments);
-  const out: RunScores[] = [];
-  for (const dir of dirs) {
-    const rs = readRunSettings(dir, { scoring, ...(departments ? { departments } : {}) });
-    const persist = storeWritable(dir); // a run on a read-only medium is scored all the same, without saving
-    const r = await scoreRun(dir, {
-      persist,
-      taxonomy: rs.taxonomy,
-      context: await contexts(rs.scoring.settings),
-      scoring: rs.scoring,
-      ...(flags.cases ? { cases: flags.cases } : {}),
-      ...(rs.scoring.settings.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
-    });
-    if (!persist) io.err(paint(io, 'yellow', `${dir}: its store cannot be written (read-only); the scores are shown but were not saved`));
-    if (r.caseProblems > 0) io.err(paint(io, 'yellow', `${dir}: ${r.caseProblems} problem(s) while reloading its case files (see clinicallab validate)`));
-    out.push({ ...r, taxonomy: rs.taxonomy });
-  }
-  return out;
+  const override = scoringOverrideOf(flags); // checked before a judge model or BERTScore is loaded
+  return score(dirs, {
+    override,
+    contexts,
+    ...(flags.departments !== undefined ? { departments: flags.departments } : {}),
+    ...(flags.cases ? { cases: flags.cases } : {}),
+    onWarning: (m) => io.err(paint(io, 'yellow', m)),
+  });
 }

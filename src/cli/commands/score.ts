@@ -15,7 +15,7 @@ import { UsageError } from '../common.js';
 import { leaderboardTable, type LeaderboardRow, type TableStyle } from '../../report/leaderboard-table.js';
 import { buildViewModel } from '../../report/view-model.js';
 import { reportExtras } from './report-shared.js';
-import { commandContexts, departmentChoice, matcherFlags, overrideLines, scoreRuns, scoringOverrideOf, type ScoreFlags } from './score-exec.js';
+import { commandContexts, departmentChoice, matcherFlags, matchJudgeFlags, withMatchJudge, overrideLines, scoreRuns, scoringOverrideOf, type ScoreFlags } from './score-exec.js';
 import { textFlags } from './text-flags.js';
 import { profileLines } from '../../report/profile-text.js';
 
@@ -96,8 +96,8 @@ export function register(program: Command, io: Io): void {
     .argument('<runs...>', 'run directories (or names under clinicallab-runs/)')
     .option('--bertscore-model <dir>', "local BERTScore model folder (config.json, tokenizer.json, onnx/model.onnx), or zh=<dir>,en=<dir> one per language, instead of the run's (default: the one the run was made with; without any, text scores are BLEU + ROUGE-L only, and say so)")
     .option('--no-bertscore-model', 'text scores from BLEU + ROUGE-L only, even for a run made with a BERTScore model')
-    .option('--judge <spec>', 'a model that judges diagnosis matches the lexicon cannot decide (e.g. openai:gpt-4o-mini); its unreadable replies count as judge errors')
     .option('--cda-requires-preliminary', 'CDA also requires the preliminary diagnosis to be right');
+  matchJudgeFlags(cmd, 'a model that decides the diagnosis matches the rules leave open (e.g. openai:gpt-4o-mini); its unreadable replies count as judge errors');
   textFlags(matcherFlags(cmd))
     .option('--ci', 'show 95% bootstrap confidence intervals (DWR too, with several models)')
     .option('--resamples <n>', `bootstrap resamples of --ci and --compare (default ${DEFAULT_RESAMPLES})`)
@@ -118,7 +118,8 @@ Each run is scored the way it was made — its department list, matcher options,
 profile are recorded in it — so no flag is needed. A flag that changes one of them is said under the table
 (and in --json as "overrides"); later reports of the run use its own settings again unless given the flag too.`,
     )
-    .action(async (runs: string[], opts: Options) => {
+    .action(async (runs: string[], given: Options) => {
+      const opts = withMatchJudge(given);
       const dirs = runs.map((r) => (isRunDir(r) ? r : `${RUNS_DIR}/${r}`));
       const missing = dirs.filter((d) => !isRunDir(d));
       if (missing.length) throw new UsageError(`not a run directory: ${missing.join(', ')}`);
