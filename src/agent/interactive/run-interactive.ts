@@ -5,7 +5,9 @@
  * parameters, the template, the case, the turn and the prompt (which holds the conversation so far). A run killed
  * mid-way replays its stored turns and asks only what was never answered. The final answer is stored as the
  * benchmark's six-section answer under one model id (default `interactive:<doctor>`), so it is scored like any
- * model; a transcript per case is stored beside it (kind `interactive-transcript`).
+ * model; a transcript per case is stored beside it (kind `interactive-transcript`). Before the first turn the
+ * doctor answers the benchmark's department guide, which shows only what the doctor is shown anyway (basic
+ * information, chief complaint), so Acc and CDA are defined for the interactive run.
  */
 import type { ClinicalCase } from '../../bench/case.js';
 import { packageVersion } from '../../bench/bundled.js';
@@ -27,9 +29,12 @@ import { assertResumable, checkResume, resumeState } from '../../run/resume-chec
 import { redactorFor } from '../../run/secrets.js';
 import { DEFAULTS, modelEntries, type ModelFlags } from '../../run/setup.js';
 import { newWorkerId, RunStore } from '../../run/store.js';
+import { parseAnswer } from '../../run/answers.js';
+import { departmentGuidePrompt } from '../../tasks/prompts.js';
 import { readDiagnosis } from '../../tasks/reading.js';
 import { getTemplate, type TemplateName, type TemplateSet } from '../../tasks/templates.js';
 import { DOCTOR_TOOLS } from './actions.js';
+import { storedTranscript } from './scores.js';
 import { runInteractiveCase, type InteractiveBudget, type InteractiveRoles, type Transcript } from './protocol.js';
 
 /** How the doctor gives its actions: tool calls, plain text, or tools where the provider is known to support them. */
@@ -41,7 +46,7 @@ export function usesTools(mode: ActionMode, entry: ModelEntry): boolean {
   return mode === 'tools' || (mode === 'auto' && TOOL_PROVIDERS.has(entry.spec.provider));
 }
 
-export const INTERACTIVE_TEMPLATES: TemplateName[] = ['interactive-doctor', 'interactive-final', 'interactive-patient'];
+export const INTERACTIVE_TEMPLATES: TemplateName[] = ['department-guide', 'interactive-doctor', 'interactive-final', 'interactive-patient'];
 
 export interface InteractiveRunOptions {
   dir: string;
@@ -121,10 +126,10 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
   const redactor = redactorFor([...models.values()], env);
   const signal = o.signal ?? new AbortController().signal;
   const contexts = new Map<string, Promise<ExecuteContext>>();
-  const context = (role: 'doctor' | 'patient'): Promise<ExecuteContext> => {
+  const context = (role: 'doctor' | 'patient' | 'triage'): Promise<ExecuteContext> => {
     let ctx = contexts.get(role);
     if (!ctx) {
-      const entry = models.get(o.roles[role])!;
+      const entry = models.get(o.roles[role === 'triage' ? 'doctor' : role])!;
       ctx = (o.createModel ?? ((_: string, e: ModelEntry) => createModel(e.spec, e.settings, env)))(entry.spec.id, entry).then((model) => ({
         ...executeContext(model, entry, { redactor, signal, env, backoff: o.backoff ?? DEFAULT_BACKOFF, ...(o.cache ? { cache: o.cache } : {}) }),
         ...(role === 'doctor' && tools ? { tools: DOCTOR_TOOLS } : {}),
@@ -154,7 +159,7 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
       createdAt: previous?.createdAt ?? now,
       updatedAt: now,
       models: previous?.models ?? [],
-      kinds: [...new Set([...(previous?.kinds ?? []), 'clinical-diagnosis' as const])],
+      kinds: [...new Set([...(previous?.kinds ?? []), 'department-guide' as const, 'clinical-diagnosis' as const])],
       filters: previous?.filters ?? {},
       cases: o.caseFiles.map((f) => ({ file: f.file, sha256: f.sha256, records: f.loaded })),
       records: Math.max(previous?.records ?? 0, o.cases.length),
@@ -178,6 +183,13 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
       store.complete(key, worker, { response, parsed, inputTokens: 0, outputTokens: 0, latencyMs: 0, cost: 0, finishReason: 'stop', attempts: 0, cached: false });
     };
 
+    /** A case stopped by a failed turn: its final answer is an error (never a wrong answer); a retry asks again. */
+    const failFinal = (c: ClinicalCase, message: string): void => {
+      const key = hashOf({ interactive: name, case: c.uid, language: c.language, kind: 'clinical-diagnosis', part: 'final', prompt: sha256('') });
+      if (!store.job(key)) store.addJobs([{ key, model: name, kind: 'clinical-diagnosis', caseUid: c.uid, language: c.language, templateHash: 'interactive', prompt: '', promptHash: sha256('').slice(0, 32) }]);
+      if (store.claimKey(key, worker, leaseMs, true)) store.fail(key, worker, 'interactive-turn', message, 0);
+    };
+
     const result: InteractiveRunResult = { name, done: 0, failed: 0, unfinished: 0, wallMs: 0 };
     const queue = [...o.cases];
     const concurrency = o.concurrency ?? o.flags?.concurrency ?? o.fileConfig?.concurrency ?? DEFAULTS.concurrency;
@@ -185,6 +197,10 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
       for (let c = queue.shift(); c && !signal.aborted && !result.modelStopped; c = queue.shift()) {
         const kase = c;
         try {
+          // the department first, from what the doctor is shown (basic information, chief complaint): Acc and CDA
+          const guide = departmentGuidePrompt(kase, { templates: o.templates, taxonomy: o.taxonomy }, 1);
+          const key = hashOf({ interactive: name, model: o.roles.doctor, params: doctorEntry.params, template: guide.template.hash, case: kase.uid, language: kase.language, kind: 'department-guide', prompt: sha256(guide.text) });
+          await storedCall(store, worker, { key, model: name, kind: 'department-guide', caseUid: kase.uid, language: kase.language, templateHash: guide.template.hash, prompt: guide.text, label: `doctor (${o.roles.doctor}), department`, parse: (t) => parseAnswer('department-guide', t, o.taxonomy) }, await context('triage'), { leaseMs, ...(o.retryErrors ? { retryErrors: true } : {}) });
           const t: Transcript = await runInteractiveCase(kase, o.roles, o.budget, {
             templates: o.templates,
             call: async (cc, step) => {
@@ -194,7 +210,7 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
             },
             record: (cc, step) => done(cc, step.kind, `turn-${step.turn}`, step.prompt, step.response, step.parsed),
           });
-          done(kase, 'interactive-transcript', 'transcript', '', JSON.stringify(t), t);
+          done(kase, 'interactive-transcript', 'transcript', '', JSON.stringify(t), storedTranscript(t, kase));
           done(kase, 'clinical-diagnosis', 'final', '', t.final, readDiagnosis(t.final));
           result.done++;
           o.onCase?.(kase, 'done');
@@ -205,6 +221,7 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
             break;
           }
           const message = redactor.redact((err as Error).message);
+          failFinal(kase, message);
           result.failed++;
           o.onCase?.(kase, 'error', message);
         }

@@ -172,7 +172,12 @@ const EN_FIRST: [RegExp, string][] = [
 ];
 
 function firstPerson(sentence: string, lang: Lang): string {
-  if (lang === 'zh') return sentence.replace(/患者|患儿|病人|该患/gu, '我').replace(/其(?=[\p{Script=Han}])/gu, '我的');
+  if (lang === 'zh') {
+    const s = sentence.replace(/^(?:既往史|个人史|家族史|婚育史|月经史)[:：]\s*/u, '').replace(/患者|患儿|病人|该患/gu, '我').replace(/其(?=[\p{Script=Han}])/gu, '我的');
+    if (s.includes('我')) return s;
+    // the records leave the subject out ("间断便血5年", "无头痛"): the patient says it of themself
+    return /^(?:无|否认|未)/u.test(s) ? `我没有${s.replace(/^(?:无|否认|未)/u, '')}` : `我${s}`;
+  }
   let s = sentence;
   for (const [re, to] of EN_FIRST) s = s.replace(re, to);
   return s.replace(/^\s*([a-z])/, (m) => m.toUpperCase());
@@ -186,7 +191,7 @@ export function patientAnswer(prompt: string, lang: Lang): string {
   for (const c of CONCEPTS) if (c.ask.test(question)) for (const w of c.words) q.add(w);
   const sentences = history
     .replace(/^(?:Basic information|Chief complaint|History|基本信息|主诉|病史)[:：]\s*/gimu, '')
-    .split(/(?<=[.;。；!?！？])\s*|\n+/u)
+    .split(/(?<=[;。；!?！？])\s*|(?<=\.)(?=\s|$)\s*|\n+/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 3);
   const scored = sentences.map((s, i) => ({ s, i, n: [...words(s)].filter((w) => q.has(w)).length })).filter((x) => x.n > 0);

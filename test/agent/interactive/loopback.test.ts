@@ -30,6 +30,9 @@ beforeEach(() => server.reset());
 const spec = (name: string): string => `openai-compatible:${name}@${server.url}`;
 const last = (c: MockRequest): string => c.messages.at(-1)!.content;
 const turnOf = (p: string): number => (p.match(/^Turn \d+\. You:/gm) ?? []).length + 1;
+const NAV = /Departments of this hospital/;
+/** The doctor's turns (its department-guide answer, asked first, aside). */
+const turns = (): MockRequest[] => server.calls.filter((c) => c.model === 'doctor' && !NAV.test(last(c)));
 
 const SCRIPT = [
   'ASK: When did the weakness start?',
@@ -46,6 +49,7 @@ const FINAL_PRINCIPAL = 'Ischaemic stroke of the scripted doctor';
 function script(leak: string): void {
   server.respond((call) => {
     const p = last(call);
+    if (NAV.test(p)) return { kind: 'ok', text: 'neurology department' };
     if (call.model === 'patient') return { kind: 'ok', text: /What do I have/.test(p) ? `They told me it was ${leak}. It began two days ago.` : 'It started two days ago when I woke up.' };
     if (/budget for questions, examinations and tests is used up/.test(p)) return { kind: 'ok', text: six(FINAL_PRINCIPAL, '1. Aspirin') };
     return { kind: 'ok', text: SCRIPT[turnOf(p) - 1] ?? 'FINAL:\n' + six('too late', '1. none') };
@@ -65,7 +69,7 @@ describe('interactive ClinicalBench with a scripted doctor', () => {
     script(stroke.gold.principalDiagnosis);
     const { result, jobs } = await play();
     expect(result).toMatchObject({ done: 1, failed: 0, name: `interactive:${spec('doctor')}` });
-    const doctor = server.calls.filter((c) => c.model === 'doctor').map(last);
+    const doctor = turns().map(last);
     const patient = server.calls.filter((c) => c.model === 'patient').map(last);
     expect(doctor).toHaveLength(9); // eight turns, then the final answer asked for
     expect(patient).toHaveLength(2); // the third question was over the budget
@@ -119,6 +123,7 @@ describe('interactive ClinicalBench with a scripted doctor', () => {
     expect(mine.filter((j) => j.kind === 'interactive-reveal')).toHaveLength(6);
     const final = mine.find((j) => j.kind === 'clinical-diagnosis')!;
     expect(JSON.parse(final.parsed!).sections.principal).toBe(FINAL_PRINCIPAL);
+    expect(JSON.parse(mine.find((j) => j.kind === 'department-guide')!.parsed!).department).toBe('neurology'); // for Acc and CDA
     const t = JSON.parse(mine.find((j) => j.kind === 'interactive-transcript')!.parsed!) as Transcript;
     expect(t).toMatchObject({ forced: true, questions: 2, exams: 3 });
     expect(t.orders.map((o) => [o.kind, o.key, o.done])).toEqual([['lab', 'routine_blood_test', true], ['unknown', 'PET-CT', false], ['imaging', 'plain_computed_tomography_scan', true]]);
@@ -130,6 +135,7 @@ describe('interactive ClinicalBench with a scripted doctor', () => {
   it('offers the doctor tools with --actions tools, and reads its tool calls', async () => {
     server.respond((call) => {
       const p = last(call);
+      if (NAV.test(p)) return { kind: 'ok', text: 'neurology department' };
       if (call.model === 'patient') return { kind: 'ok', text: 'Two days ago.' };
       if (turnOf(p) === 1) return { kind: 'ok', toolCalls: [{ name: 'ask_patient', arguments: JSON.stringify({ question: 'When did it start?' }) }] };
       if (turnOf(p) === 2) return { kind: 'ok', toolCalls: [{ name: 'order_exam', arguments: JSON.stringify({ exam: 'routine blood test' }) }] };
@@ -138,10 +144,12 @@ describe('interactive ClinicalBench with a scripted doctor', () => {
     const dir = tempDir();
     const result = await runInteractive({ dir, cases: [stroke], caseFiles: loaded.files, templates, taxonomy, roles: { doctor: spec('doctor'), patient: spec('patient') }, budget: { questions: 2, exams: 2, turns: 6 }, actions: 'tools', backoff: { baseMs: 5, maxMs: 20 } });
     expect(result.done).toBe(1);
-    const body = server.calls.find((c) => c.model === 'doctor')!.body as { tools?: { function: { name: string } }[] };
+    const nav = server.calls.find((c) => c.model === 'doctor' && NAV.test(last(c)))!;
+    expect(nav.body).not.toHaveProperty('tools'); // the department guide is a plain question
+    const body = turns()[0]!.body as { tools?: { function: { name: string } }[] };
     expect(body.tools?.map((t) => t.function.name)).toEqual(['ask_patient', 'physical_exam', 'order_exam', 'final_answer']);
     expect((server.calls.find((c) => c.model === 'patient')!.body as { tools?: unknown }).tools).toBeUndefined();
-    expect(server.calls.filter((c) => c.model === 'doctor')).toHaveLength(3);
+    expect(turns()).toHaveLength(3);
     const store = RunStore.open(dir, { readonly: true });
     const final = store.jobs({}).find((j) => j.kind === 'clinical-diagnosis')!;
     store.close();
