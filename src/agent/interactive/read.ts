@@ -22,12 +22,16 @@ export interface InteractiveView {
   currency: string;
 }
 
-/** Every interactive model of an open store. `scores` are the run's scored models (for the information gap). */
-export function readInteractive(store: RunStore, scores: readonly ModelScores[], prices: ExamPrices): InteractiveView[] {
+/**
+ * Every interactive model of an open store. `scores` are the run's scored models (for the information gap);
+ * orders are priced with the table the run recorded, else with `prices`.
+ */
+export function readInteractive(store: RunStore, scores: readonly Pick<ModelScores, 'model' | 'cases'>[], fallback: ExamPrices): InteractiveView[] {
   const transcripts = store.jobs({ status: 'done', prompts: false }).filter((j) => j.kind === 'interactive-transcript' && j.parsed !== null);
   const names = [...new Set(transcripts.map((j) => j.model))].sort();
   return names.map((name) => {
     const record = store.getMeta<InteractiveRecord>(`interactive:${name}`);
+    const prices = record?.prices ?? fallback;
     const cases = transcripts
       .filter((j) => j.model === name)
       .map((j) => JSON.parse(j.parsed!) as StoredTranscript)

@@ -34,7 +34,7 @@ import { departmentGuidePrompt } from '../../tasks/prompts.js';
 import { readDiagnosis } from '../../tasks/reading.js';
 import { getTemplate, type TemplateName, type TemplateSet } from '../../tasks/templates.js';
 import { DOCTOR_TOOLS } from './actions.js';
-import { storedTranscript } from './scores.js';
+import { storedTranscript, type ExamPrices } from './scores.js';
 import { runInteractiveCase, type InteractiveBudget, type InteractiveRoles, type Transcript } from './protocol.js';
 
 /** How the doctor gives its actions: tool calls, plain text, or tools where the provider is known to support them. */
@@ -59,6 +59,8 @@ export interface InteractiveRunOptions {
   roles: InteractiveRoles;
   budget: InteractiveBudget;
   actions?: ActionMode;
+  /** The exam price table to record with the run (default: the built-in one is used when reading). */
+  prices?: ExamPrices;
   /** Model id the final answers are stored and scored under (default `interactive:<doctor>`). */
   name?: string;
   fileConfig?: Config;
@@ -88,6 +90,8 @@ export interface InteractiveRecord {
   roles: InteractiveRoles;
   budget: InteractiveBudget;
   tools: boolean;
+  /** The exam price table the run was made with (the report prices its orders with it). */
+  prices?: ExamPrices;
   models: ReturnType<typeof manifestModel>[];
   templates: Record<string, { hash: string; source: string }>;
   fingerprint: string;
@@ -170,7 +174,7 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
     } satisfies Manifest);
     recordInputs(store, o.taxonomy, templateTexts(o.templates, Object.keys(templates)));
     store.ledger.setCaseRecords(caseRecordRows(allCases));
-    const record: InteractiveRecord = { name, roles: o.roles, budget: o.budget, tools, models: [...models.values()].map(manifestModel), templates, fingerprint };
+    const record: InteractiveRecord = { name, roles: o.roles, budget: o.budget, tools, ...(o.prices ? { prices: o.prices } : {}), models: [...models.values()].map(manifestModel), templates, fingerprint };
     store.setMeta(`interactive:${name}`, record);
     store.reclaimStale(Date.now(), new Set([worker]));
 

@@ -125,7 +125,7 @@ with McNemar's test and a paired-bootstrap interval, per department). See docs/i
           if (result.errors > 0) setExit(1);
         }
         const result = await runInteractive({
-          dir, cases, caseFiles: loaded.files, allCases: loaded.cases, templates, taxonomy, taxonomySource, name, roles, budget, actions: opts.actions as ActionMode, fileConfig, flags,
+          dir, cases, caseFiles: loaded.files, allCases: loaded.cases, templates, taxonomy, taxonomySource, name, roles, budget, actions: opts.actions as ActionMode, prices, fileConfig, flags,
           ...(cache ? { cache } : {}),
           ...(opts.retryErrors ? { retryErrors: true } : {}),
           onCase: (c, outcome, message) => {
