@@ -34,6 +34,9 @@ const ALIASES: Record<string, string[]> = {
   liver_function: ['lft', 'lfts', 'liver function', '肝功能'],
   renal_function: ['kidney function', 'renal', 'creatinine', '肾功能'],
   urinalysis: ['urine test', 'urine routine', 'ua', '尿常规'],
+  glycated_hemoglobin: ['hba1c', 'a1c', '糖化'],
+  blood_glucose: ['glucose', 'fasting glucose', 'blood sugar', '血糖'],
+  blood_lipids: ['lipids', 'lipid panel', 'cholesterol', '血脂'],
   thyroid_function: ['tft', 'tsh', 'thyroid', '甲功', '甲状腺功能'],
   cardiac_markers: ['troponin', 'cardiac enzymes', 'ctni', 'ctnt', '心肌酶', '肌钙蛋白'],
   arterial_blood_gas: ['abg', 'blood gas', '血气'],
@@ -89,13 +92,17 @@ export function resolveOrder(request: string, c: ClinicalCase): Resolved {
   const img = bestOf(request, c.imaging, (e: ImagingExam) => namesOf(e.key, e.name));
   const labFit = lab ? fit(request, namesOf(lab.key, lab.name)) : 0;
   const imgFit = img ? fit(request, namesOf(img.key, img.name)) : 0;
-  // a general "CT" matches a case's plain+contrast CT; the closer of the two matches wins
-  if (lab && labFit >= imgFit) return { kind: 'lab', key: lab.key, name: lab.name, done: true };
-  if (img) return { kind: 'imaging', key: img.key, name: img.name, done: true };
   const tLab = bestOf(request, LAB_PANELS, (p) => namesOf(p.key, p[lang], [p.en, p.zh]));
   const tImg = bestOf(request, MODALITIES, (m) => namesOf(m.key, m[lang], [m.en, m.zh]));
   const tl = tLab ? fit(request, namesOf(tLab.key, tLab[lang], [tLab.en, tLab.zh])) : 0;
   const ti = tImg ? fit(request, namesOf(tImg.key, tImg[lang], [tImg.en, tImg.zh])) : 0;
+  // a general "CT" matches a case's plain+contrast CT; the closer of the two matches wins — but a request that
+  // names another exam of the lists more closely ("CT angiography" when the case has a plain CT) is that exam;
+  // a part of a combined exam is that exam ("plain MRI scan" of a plain MRI + MR angiography)
+  const listed = Math.max(tl, ti);
+  const closer = (caseFit: number, key: string, tableKey: string | undefined): boolean => caseFit >= listed || (tableKey !== undefined && key.split('+').includes(tableKey));
+  if (lab && labFit >= imgFit && closer(labFit, lab.key, tl >= ti ? tLab?.key : tImg?.key)) return { kind: 'lab', key: lab.key, name: lab.name, done: true };
+  if (img && closer(imgFit, img.key, ti >= tl ? tImg?.key : tLab?.key)) return { kind: 'imaging', key: img.key, name: img.name, done: true };
   if (tLab && tl >= ti) return { kind: 'lab', key: tLab.key, name: tLab[lang], done: false };
   if (tImg) return { kind: 'imaging', key: tImg.key, name: tImg[lang], done: false };
   return { kind: 'unknown', key: request.trim(), name: request.trim(), done: false };
@@ -138,7 +145,7 @@ const SYSTEMS: { ask: RegExp; words: string[] }[] = [
   { ask: /abdom|belly|stomach|liver|spleen|腹|肝|脾/i, words: ['abdomen', 'abdominal', 'murphy', 'tender', 'bowel', 'liver', 'spleen', 'mcburney', 'rebound', 'guarding', '腹', '压痛', '反跳痛', '肝', '脾', '肠鸣', '墨菲'] },
   { ask: /heart|cardiac|cardio|murmur|心/i, words: ['heart', 'cardiac', 'murmur', 'rhythm', 'apex', '心', '杂音', '心律', '心界'] },
   { ask: /lung|chest|breath|respirat|肺|胸|呼吸/i, words: ['lung', 'chest', 'breath', 'crackle', 'wheez', 'rales', 'percussion', '肺', '胸', '呼吸音', '啰音', '叩诊'] },
-  { ask: /neuro|reflex|strength|power|cranial|speech|consciousness|神经|肌力|反射|意识|言语/i, words: ['conscious', 'alert', 'orient', 'aphasia', 'speech', 'facial', 'tongue', 'power', 'strength', 'tone', 'reflex', 'babinski', 'sensation', 'sensory', 'gait', 'nihss', 'gcs', 'pupil', 'meningeal', 'neck stiffness', '神志', '意识', '言语', '失语', '面', '伸舌', '肌力', '肌张力', '反射', '病理征', '巴氏', '感觉', '瞳孔', '脑膜刺激', '颈强'] },
+  { ask: /neuro|reflex|strength|power|cranial|speech|consciousness|神经|肌力|反射|意识|言语/i, words: ['conscious', 'alert', 'orient', 'aphasia', 'speech', 'facial', 'tongue', 'power', 'strength', 'tone', 'reflex', 'babinski', 'sensation', 'sensory', 'gait', 'nihss', 'gcs', 'pupil', 'meningeal', 'neck stiffness', '神志', '意识', '言语', '失语', '面', '伸舌', '肌力', '肌张力', '反射', '病理征', '巴氏', '巴宾斯基', '腱反射', '指鼻', '共济', '感觉', '瞳孔', '脑膜刺激', '颈强'] },
   { ask: /skin|rash|jaundice|皮肤|皮疹|黄疸/i, words: ['skin', 'rash', 'jaundice', 'pallor', 'cyanosis', '皮肤', '皮疹', '黄染', '黄疸', '苍白', '紫绀'] },
   { ask: /head|neck|thyroid|lymph|eye|ear|nose|throat|头|颈|甲状腺|淋巴|眼|耳|鼻|咽/i, words: ['head', 'neck', 'thyroid', 'lymph', 'eye', 'ear', 'nose', 'throat', 'tonsil', 'pharyn', '头', '颈', '甲状腺', '淋巴结', '眼', '耳', '鼻', '咽', '扁桃体'] },
   { ask: /limb|extremit|joint|spine|back|leg|arm|knee|hip|edema|oedema|swelling|四肢|关节|脊柱|腰|腿|膝|髋|水肿|肿胀/i, words: ['limb', 'extremit', 'joint', 'spine', 'back', 'leg', 'arm', 'knee', 'hip', 'edema', 'oedema', 'swelling', 'range of motion', '四肢', '关节', '脊柱', '腰', '下肢', '上肢', '膝', '髋', '水肿', '肿胀', '活动'] },

@@ -10,7 +10,8 @@
  * alternating between them; then it requests the whole physical examination once; then it orders, while it has
  * exams left, a blood count and biochemistry and the laboratory panels and imaging its knowledge base associates
  * with its leading candidates (their lab items and imaging findings mapped onto the hospital's lists); then it
- * gives its six-section answer on everything gathered.
+ * gives its six-section answer on everything gathered. Reply sentences that deny a list of symptoms are left out
+ * of its evidence (its reasoner reads negation clause by clause).
  *
  * As the **patient** it answers from the history sentences that share most words with the question (at most
  * two), turned into the first person; with none, it says it has not noticed that.
@@ -61,7 +62,10 @@ function read(prompt: string, lang: Lang): Seen {
     } else if (inReply) replies.push(line);
   }
   const nums = [...(/(?:Budget|次数限制)[:：]\s*(.*)/.exec(prompt)?.[1] ?? '').matchAll(/(\d+)/g)].map((m) => Number(m[1]));
-  const findings = [s.basic.exec(prompt)?.[1] ?? '', s.cc.exec(prompt)?.[1] ?? '', ...replies].join('\n');
+  // a sentence that denies a list of symptoms ("No headache, vomiting or chest pain.") is left out of the evidence:
+  // the reasoner reads negation clause by clause, and would take the end of the list as affirmed
+  const affirmed = replies.flatMap((r) => r.split(/(?<=[.;。；])\s*/u)).filter((x) => !/^\s*(?:no|denies|never|without|无|否认|未)\b|^\s*(?:无|否认|未)/iu.test(x) && !/^No, I haven't/.test(x));
+  const findings = [s.basic.exec(prompt)?.[1] ?? '', s.cc.exec(prompt)?.[1] ?? '', ...affirmed].join('\n');
   return { findings, asked, ordered, examined, budget: { questions: [nums[0] ?? 0, nums[1] ?? 0], exams: [nums[2] ?? 0, nums[3] ?? 0] } };
 }
 
