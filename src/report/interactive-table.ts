@@ -1,47 +1,30 @@
 /**
- * The interactive section of the leaderboard, as rows for the terminal (and the exports): per interactive model,
- * its six-section scores from the run's scoring beside its evidence-gathering scores; and the information gap of
- * each doctor model (FD static vs interactive), overall and per department.
+ * The interactive section of the leaderboard, as rows for the terminal: per interactive model of a report, its
+ * six-section scores beside its evidence-gathering scores; and the information gap of each doctor model (FD static
+ * vs interactive), overall and per department.
  */
-import type { InteractiveView } from '../agent/interactive/read.js';
-import type { ModelScores } from '../metrics/score-run.js';
+import type { ReportViewModel } from './types.js';
 
 const pct = (v: number | null | undefined): string => (v === null || v === undefined ? '–' : v.toFixed(1));
 const num = (v: number): string => v.toFixed(1);
 
 export const INTERACTIVE_HEADER = ['model', 'patient', 'n', 'PD', 'DB', 'DD', 'FD', 'PT', 'TP', 'CDA', 'exam P', 'exam R', 'questions', 'turns', 'forced %', 'exam cost'];
 
-export function interactiveRows(views: readonly InteractiveView[], scores: readonly ModelScores[]): string[][] {
-  return views.map((v) => {
-    const lb = scores.find((m) => m.model === v.name)?.leaderboard;
-    return [
-      v.name,
-      v.patient,
-      String(v.summary.cases),
-      pct(lb?.PD.value),
-      pct(lb?.DB.value),
-      pct(lb?.DD.value),
-      pct(lb?.FD.value),
-      pct(lb?.PT.value),
-      pct(lb?.TP.value),
-      pct(lb?.CDA.value),
-      pct(v.summary.precision),
-      pct(v.summary.recall),
-      num(v.summary.questions),
-      num(v.summary.turns),
-      num(v.summary.forced),
-      `${v.summary.cost.toFixed(0)} ${v.currency}`,
-    ];
+export function interactiveRows(vm: ReportViewModel): string[][] {
+  return (vm.interactive ?? []).map((p) => {
+    const lb = vm.models[p.model]?.leaderboard;
+    const s = p.summary;
+    return [p.label, p.patient, String(s.cases), pct(lb?.PD.value), pct(lb?.DB.value), pct(lb?.DD.value), pct(lb?.FD.value), pct(lb?.PT.value), pct(lb?.TP.value), pct(lb?.CDA.value), pct(s.precision), pct(s.recall), num(s.questions), num(s.turns), num(s.forced), `${s.cost.toFixed(0)} ${p.currency}`];
   });
 }
 
 export const GAP_HEADER = ['doctor', 'department', 'n', 'FD static', 'FD interactive', 'gap', '95% interval', 'p (McNemar)'];
 
-export function gapRows(views: readonly InteractiveView[], departmentName: (id: string) => string = (id) => id): string[][] {
-  return views.flatMap((v) =>
-    v.gap.map((g) => [
-      v.doctor,
-      g.group === 'all' ? 'all' : departmentName(g.group),
+export function gapRows(vm: ReportViewModel): string[][] {
+  return (vm.interactive ?? []).flatMap((p) =>
+    p.gap.map((g) => [
+      p.staticModel ?? p.doctor,
+      g.group === 'all' ? 'all' : g.label,
       String(g.n),
       num(g.static),
       num(g.interactive),

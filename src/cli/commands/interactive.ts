@@ -1,23 +1,21 @@
 /** `clinicallab interactive`: interactive ClinicalBench — the doctor gathers the evidence before diagnosing. */
 import type { Command } from 'commander';
 import { join, resolve } from 'node:path';
-import { readInteractive } from '../../agent/interactive/read.js';
 import { DEFAULT_BUDGET, type InteractiveBudget } from '../../agent/interactive/protocol.js';
 import { InteractiveSettingsChanged, interactiveModels, interactiveName, runInteractive, type ActionMode } from '../../agent/interactive/run-interactive.js';
 import { DEFAULT_EXAM_PRICES_FILE, loadExamPrices } from '../../agent/interactive/scores.js';
 import { DepartmentTaxonomy } from '../../bench/departments.js';
 import { filterCases } from '../../bench/stats.js';
 import { writeReport } from '../../report/index.js';
-import { GAP_HEADER, gapRows, INTERACTIVE_HEADER, interactiveRows } from '../../report/interactive-table.js';
 import { configCasePaths } from '../../run/config.js';
 import { evaluate } from '../../run/evaluate.js';
 import { BUILTIN, recordedTaxonomy, withRecordedTemplates } from '../../run/recorded.js';
 import { readResumeState, ResumeRefused } from '../../run/resume-check.js';
 import { modelEntries, RUNS_DIR, runStamp } from '../../run/setup.js';
-import { RunStore } from '../../run/store.js';
 import { loadTemplates } from '../../tasks/templates.js';
 import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
-import { paint, table, type Io } from '../io.js';
+import { paint, type Io } from '../io.js';
+import { interactiveSection } from './report-shared.js';
 import { addSamplingOptions, cacheFrom, checkKeys, number, samplingSettings, type SamplingFlags } from './model-flags.js';
 import { scoreRuns } from './score-exec.js';
 
@@ -134,28 +132,15 @@ with McNemar's test and a paired-bootstrap interval, per department). See docs/i
         }).catch((err: unknown) => {
           throw err instanceof InteractiveSettingsChanged ? new UsageError(err.message) : err;
         });
-        const [scores] = await scoreRuns(io, [dir], {});
-        const store = RunStore.open(dir, { readonly: true });
-        const views = (() => {
-          try {
-            return readInteractive(store, scores?.models ?? [], prices);
-          } finally {
-            store.close();
-          }
-        })();
+        await scoreRuns(io, [dir], {});
         const report = await writeReport([dir], join(dir, 'report.html'));
+        const vm = report.viewModel;
         if (opts.json) {
-          io.out(JSON.stringify({ dir, result, interactive: views.map(({ cases: _cases, ...v }) => v) }, null, 2));
+          io.out(JSON.stringify({ dir, result, interactive: vm.interactive ?? [] }, null, 2));
         } else {
           io.out(`${result.done} cases answered, ${result.failed} stopped by a failed turn, in ${(result.wallMs / 1000).toFixed(1)} s.`);
           if (result.modelStopped) io.err(paint(io, 'red', `${result.modelStopped}: ${result.unfinished} case(s) left unfinished; run the same command again to finish them`));
-          io.out(paint(io, 'bold', '\nInteractive ClinicalBench'));
-          io.out(table(INTERACTIVE_HEADER, interactiveRows(views, scores?.models ?? []), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]));
-          const gaps = gapRows(views, (id) => taxonomy.departments.find((d) => d.id === id)?.short ?? id);
-          if (gaps.length > 0) {
-            io.out(paint(io, 'bold', '\nInformation gap (FD static − FD interactive, points)'));
-            io.out(table(GAP_HEADER, gaps, [2, 3, 4, 5]));
-          } else io.out(paint(io, 'dim', '\nNo information gap: the run directory holds no static answers of the doctor model (run without --no-static).'));
+          for (const line of interactiveSection(io, vm)) io.out(line);
           io.out(paint(io, 'bold', `\nResults: ${dir}\nReport:  ${report.file}`));
         }
         if (result.failed > 0 || result.unfinished > 0) setExit(1);

@@ -44,6 +44,10 @@ describe('clinicallab interactive, offline', () => {
       }
       expect(said.some((s) => (lang === 'en' ? /\b(?:I|my)\b/ : /我/).test(s))).toBe(true); // in the first person
     }
+    // score (and report) show the same section of their own
+    const scored = await runCli('score', dir);
+    expect(scored.code).toBe(0);
+    expect(scored.out).toMatch(/Interactive ClinicalBench\n[\s\S]*interactive:baseline\s+baseline\s+4\s[\s\S]*Information gap/);
     // deterministic: the same transcripts again in another directory
     const again = join(tempDir(), 'again');
     expect((await runCli('interactive', '--lang', lang, '--limit', '4', '--out', again, '--no-cache')).code).toBe(0);
