@@ -23,6 +23,7 @@ import { manifestModel, type Manifest } from '../../run/evaluate.js';
 import { executeContext, leaseFor, type ExecuteContext } from '../../run/execute.js';
 import type { ModelEntry } from '../../run/jobs.js';
 import { hashOf, sha256 } from '../../run/keys.js';
+import { Budget, estimateCost } from '../../run/budget.js';
 import { DEFAULT_BACKOFF, type BackoffOptions } from '../../run/limiter.js';
 import { BUILTIN, departmentListInfo, recordInputs, templateTexts } from '../../run/recorded.js';
 import { assertResumable, checkResume, resumeState } from '../../run/resume-check.js';
@@ -66,6 +67,8 @@ export interface InteractiveRunOptions {
   fileConfig?: Config;
   flags?: ModelFlags;
   concurrency?: number;
+  /** USD: no new turn is started once its estimated cost would pass this (covers the whole run directory; needs prices). */
+  maxCost?: number;
   cache?: ResponseCache;
   retryErrors?: boolean;
   signal?: AbortSignal;
@@ -80,9 +83,13 @@ export interface InteractiveRunResult {
   done: number;
   failed: number;
   unfinished: number;
+  /** The budget (maxCost) stopped new turns: the cases it stopped are unfinished, for a resume with more. */
+  budgetReached: boolean;
   modelStopped?: string;
   wallMs: number;
 }
+
+class BudgetReached extends Error {}
 
 /** What an interactive run records about itself, as `interactive:<name>` beside the manifest. */
 export interface InteractiveRecord {
@@ -143,6 +150,25 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
     return ctx;
   };
   const leaseMs = Math.max(15 * 60_000, ...[...models.values()].map(leaseFor));
+  // like the runner's, the budget covers the whole run directory: resuming does not spend it again
+  const budget = new Budget(o.maxCost, o.maxCost === undefined ? 0 : store.totals().cost);
+  /** A stored call within the budget: reserved before, what it cost counted after. */
+  const withinBudget = async (key: string, prompt: string, entry: ModelEntry, ask: () => Promise<string>): Promise<string> => {
+    const before = store.job(key)?.status;
+    let reserved = 0;
+    if (budget.maxCost !== undefined && entry.price && before !== 'done') {
+      const r = budget.reserve(estimateCost(prompt, entry.params.maxTokens ?? 600, entry.price));
+      if (r === false) throw new BudgetReached();
+      reserved = r;
+    }
+    try {
+      const text = await ask();
+      if (before !== 'done') budget.spend(store.job(key)?.cost);
+      return text;
+    } finally {
+      budget.release(reserved);
+    }
+  };
   try {
     const fingerprint = hashOf({ roles: o.roles, budget: o.budget, tools, models: [...models].map(([s, e]) => [s, e.params]).sort(), templates: templatesUsed(o.templates, ['zh', 'en']) });
     const before = store.getMeta<Partial<InteractiveRecord>>(`interactive:${name}`);
@@ -194,23 +220,23 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
       if (store.claimKey(key, worker, leaseMs, true)) store.fail(key, worker, 'interactive-turn', message, 0);
     };
 
-    const result: InteractiveRunResult = { name, done: 0, failed: 0, unfinished: 0, wallMs: 0 };
+    const result: InteractiveRunResult = { name, done: 0, failed: 0, unfinished: 0, budgetReached: false, wallMs: 0 };
     const queue = [...o.cases];
     const concurrency = o.concurrency ?? o.flags?.concurrency ?? o.fileConfig?.concurrency ?? DEFAULTS.concurrency;
     const workers = Array.from({ length: Math.max(1, concurrency) }, async () => {
-      for (let c = queue.shift(); c && !signal.aborted && !result.modelStopped; c = queue.shift()) {
+      for (let c = queue.shift(); c && !signal.aborted && !result.modelStopped && !result.budgetReached; c = queue.shift()) {
         const kase = c;
         try {
           // the department first, from what the doctor is shown (basic information, chief complaint): Acc and CDA
           const guide = departmentGuidePrompt(kase, { templates: o.templates, taxonomy: o.taxonomy }, 1);
           const key = hashOf({ interactive: name, model: o.roles.doctor, params: doctorEntry.params, template: guide.template.hash, case: kase.uid, language: kase.language, kind: 'department-guide', prompt: sha256(guide.text) });
-          await storedCall(store, worker, { key, model: name, kind: 'department-guide', caseUid: kase.uid, language: kase.language, templateHash: guide.template.hash, prompt: guide.text, label: `doctor (${o.roles.doctor}), department`, parse: (t) => parseAnswer('department-guide', t, o.taxonomy) }, await context('triage'), { leaseMs, ...(o.retryErrors ? { retryErrors: true } : {}) });
+          await withinBudget(key, guide.text, doctorEntry, async () => storedCall(store, worker, { key, model: name, kind: 'department-guide', caseUid: kase.uid, language: kase.language, templateHash: guide.template.hash, prompt: guide.text, label: `doctor (${o.roles.doctor}), department`, parse: (t) => parseAnswer('department-guide', t, o.taxonomy) }, await context('triage'), { leaseMs, ...(o.retryErrors ? { retryErrors: true } : {}) }));
           const t: Transcript = await runInteractiveCase(kase, o.roles, o.budget, {
             templates: o.templates,
             call: async (cc, step) => {
               const entry = models.get(step.model)!;
               const key = hashOf({ interactive: name, model: step.model, params: entry.params, tools, template: step.templateHash, case: cc.uid, language: cc.language, kind: step.kind, turn: step.turn, prompt: sha256(step.prompt) });
-              return storedCall(store, worker, { key, model: name, kind: step.kind, caseUid: cc.uid, language: cc.language, templateHash: step.templateHash, prompt: step.prompt, label: `${step.role} (${step.model}), turn ${step.turn}`, parse: step.parse }, await context(step.role), { leaseMs, ...(o.retryErrors ? { retryErrors: true } : {}) });
+              return withinBudget(key, step.prompt, entry, async () => storedCall(store, worker, { key, model: name, kind: step.kind, caseUid: cc.uid, language: cc.language, templateHash: step.templateHash, prompt: step.prompt, label: `${step.role} (${step.model}), turn ${step.turn}`, parse: step.parse }, await context(step.role), { leaseMs, ...(o.retryErrors ? { retryErrors: true } : {}) }));
             },
             record: (cc, step) => done(cc, step.kind, `turn-${step.turn}`, step.prompt, step.response, step.parsed),
           });
@@ -220,6 +246,10 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
           o.onCase?.(kase, 'done');
         } catch (err) {
           if (signal.aborted) break;
+          if (err instanceof BudgetReached) {
+            result.budgetReached = true; // the case stays unfinished: its finished turns are kept for a resume
+            break;
+          }
           if (err instanceof StoredCallFailed && err.cancelled) {
             result.modelStopped ??= redactor.redact(err.message);
             break;

@@ -16,7 +16,7 @@ import { loadTemplates } from '../../tasks/templates.js';
 import { casePathsOrBundled, languageOption, loadWithReport, taxonomyFrom, UsageError } from '../common.js';
 import { paint, type Io } from '../io.js';
 import { interactiveSection } from './report-shared.js';
-import { addSamplingOptions, cacheFrom, checkKeys, number, samplingSettings, type SamplingFlags } from './model-flags.js';
+import { addSamplingOptions, cacheFrom, checkKeys, checkPrices, number, samplingSettings, type SamplingFlags } from './model-flags.js';
 import { scoreRuns } from './score-exec.js';
 
 interface Options extends SamplingFlags {
@@ -28,6 +28,7 @@ interface Options extends SamplingFlags {
   actions: string;
   static: boolean;
   examPrices?: string;
+  maxCost?: string;
   cases?: string[];
   lang?: string;
   limit?: string;
@@ -53,6 +54,7 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .option('--actions <mode>', 'how the doctor acts: tools (tool calling), text (ASK:/EXAMINE:/ORDER:/FINAL: lines), or auto (tools for openai, anthropic and google, text otherwise)', 'auto')
     .option('--no-static', 'do not also answer the records statically with the doctor model (then there is no information gap unless the run directory holds static answers of it)')
     .option('--exam-prices <file>', `price table per lab panel and imaging modality (default ${DEFAULT_EXAM_PRICES_FILE})`)
+    .option('--max-cost <usd>', "start no new turn once the run's cost (stored answers included) would pass this; needs a price for every model")
     .option('-c, --cases <paths...>', 'case files or folders (default: the bundled open set)')
     .option('-l, --lang <lang>', 'only zh or only en records')
     .option('-n, --limit <n>', 'only the first n records')
@@ -101,6 +103,8 @@ with McNemar's test and a paired-bootstrap interval, per department). See docs/i
         throw new UsageError((err as Error).message);
       }
       checkKeys([...models.values()]);
+      const maxCost = number('--max-cost', opts.maxCost, { min: 0 }) ?? fileConfig.maxCost;
+      checkPrices([...models.values()], maxCost);
       const language = languageOption(opts.lang) ?? fileConfig.lang;
       const limit = number('--limit', opts.limit, { integer: true, min: 1 }) ?? fileConfig.limit;
       const templatesDir = opts.templates ?? fileConfig.templates;
@@ -117,7 +121,7 @@ with McNemar's test and a paired-bootstrap interval, per department). See docs/i
           // the same doctor with the whole case, for the information gap
           const { result } = await evaluate({
             dir, models: modelEntries([opts.doctor], fileConfig, flags), cases, caseFiles: loaded.files, allCases: loaded.cases, kinds: ['clinical-diagnosis'], templates, taxonomy, taxonomySource,
-            ...(cache ? { cache } : {}), ...(opts.retryErrors ? { retryErrors: true } : {}),
+            ...(cache ? { cache } : {}), ...(opts.retryErrors ? { retryErrors: true } : {}), ...(maxCost !== undefined ? { maxCost } : {}),
           });
           if (!opts.json) io.out(paint(io, 'dim', `Static answers of ${opts.doctor}: ${result.done} asked now, ${result.errors} errors.`));
           if (result.errors > 0) setExit(1);
@@ -126,6 +130,7 @@ with McNemar's test and a paired-bootstrap interval, per department). See docs/i
           dir, cases, caseFiles: loaded.files, allCases: loaded.cases, templates, taxonomy, taxonomySource, name, roles, budget, actions: opts.actions as ActionMode, prices, fileConfig, flags,
           ...(cache ? { cache } : {}),
           ...(opts.retryErrors ? { retryErrors: true } : {}),
+          ...(maxCost !== undefined ? { maxCost } : {}),
           onCase: (c, outcome, message) => {
             if (outcome === 'error' && !opts.json) io.err(`${paint(io, 'red', 'error')}: ${c.uid} (${c.language}): ${message}`);
           },
@@ -139,6 +144,7 @@ with McNemar's test and a paired-bootstrap interval, per department). See docs/i
           io.out(JSON.stringify({ dir, result, interactive: vm.interactive ?? [] }, null, 2));
         } else {
           io.out(`${result.done} cases answered, ${result.failed} stopped by a failed turn, in ${(result.wallMs / 1000).toFixed(1)} s.`);
+          if (result.budgetReached) io.err(paint(io, 'yellow', `budget reached (--max-cost $${maxCost}): ${result.unfinished} case(s) left unfinished; run the same command again with a higher budget to finish them`));
           if (result.modelStopped) io.err(paint(io, 'red', `${result.modelStopped}: ${result.unfinished} case(s) left unfinished; run the same command again to finish them`));
           for (const line of interactiveSection(io, vm)) io.out(line);
           io.out(paint(io, 'bold', `\nResults: ${dir}\nReport:  ${report.file}`));

@@ -156,6 +156,30 @@ describe('interactive ClinicalBench with a scripted doctor', () => {
     expect(JSON.parse(final.parsed!).sections.principal).toBe('Stroke by tool');
   });
 
+  it('starts no turn past --max-cost, leaves the case unfinished, and finishes it with a larger budget', async () => {
+    script('a stroke');
+    const dir = tempDir();
+    const fileConfig = { pricing: { [spec('doctor')]: { input: 10, output: 10 }, [spec('patient')]: { input: 10, output: 10 } } };
+    const opts = { dir, cases: [stroke], caseFiles: loaded.files, templates, taxonomy, roles: { doctor: spec('doctor'), patient: spec('patient') }, budget: { questions: 2, exams: 3, turns: 8 }, backoff: { baseMs: 5, maxMs: 20 }, fileConfig };
+    const first = await runInteractive({ ...opts, maxCost: 0.05 });
+    expect(first).toMatchObject({ budgetReached: true, done: 0, failed: 0, unfinished: 1 });
+    const read = (): { cost: number; finals: number } => {
+      const store = RunStore.open(dir, { readonly: true });
+      const jobs = store.jobs({ prompts: false });
+      store.close();
+      return { cost: jobs.reduce((n, j) => n + (j.cost ?? 0), 0), finals: jobs.filter((j) => j.kind === 'clinical-diagnosis').length };
+    };
+    const spent = read();
+    expect(spent.cost).toBeGreaterThan(0);
+    expect(spent.cost).toBeLessThanOrEqual(0.05);
+    expect(spent.finals).toBe(0); // unfinished, not an error
+    const asked = server.calls.length;
+    const second = await runInteractive({ ...opts, maxCost: 10 });
+    expect(second).toMatchObject({ budgetReached: false, done: 1 });
+    const repeated = server.calls.slice(asked).filter((c) => server.calls.slice(0, asked).some((d) => d.model === c.model && last(d) === last(c)));
+    expect(repeated).toHaveLength(0); // the turns answered before the budget stopped it are not asked again
+  });
+
   it('asks nothing again when played a second time in the same run directory', async () => {
     script('a stroke');
     const { dir } = await play();
