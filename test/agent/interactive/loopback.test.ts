@@ -9,6 +9,7 @@ import type { Transcript } from '../../../src/agent/interactive/protocol.js';
 import type { ClinicalCase } from '../../../src/bench/case.js';
 import { DepartmentTaxonomy } from '../../../src/bench/departments.js';
 import type { LoadResult } from '../../../src/bench/loader.js';
+import { ResponseCache } from '../../../src/run/cache.js';
 import { RunStore } from '../../../src/run/store.js';
 import type { TemplateSet } from '../../../src/tasks/templates.js';
 import type { MockRequest, MockServer } from '../../support/mock-openai.js';
@@ -178,6 +179,41 @@ describe('interactive ClinicalBench with a scripted doctor', () => {
     expect(second).toMatchObject({ budgetReached: false, done: 1 });
     const repeated = server.calls.slice(asked).filter((c) => server.calls.slice(0, asked).some((d) => d.model === c.model && last(d) === last(c)));
     expect(repeated).toHaveLength(0); // the turns answered before the budget stopped it are not asked again
+  });
+
+  it('retries a turn the server failed, and answers turns from the response cache in another run directory', async () => {
+    script('a stroke');
+    const plan = server.calls.length;
+    let failed = 0;
+    const scripted = (call: MockRequest) => {
+      const p = last(call);
+      if (call.model === 'doctor' && turnOf(p) === 3 && !NAV.test(p) && failed++ === 0) return { kind: 'server-error' as const, status: 503 };
+      if (NAV.test(p)) return { kind: 'ok' as const, text: 'neurology department' };
+      if (call.model === 'patient') return { kind: 'ok' as const, text: 'Two days ago.' };
+      if (/budget for questions, examinations and tests is used up/.test(p)) return { kind: 'ok' as const, text: six(FINAL_PRINCIPAL, '1. Aspirin') };
+      return { kind: 'ok' as const, text: SCRIPT[turnOf(p) - 1] ?? 'FINAL:\n' + six('x', '1. y') };
+    };
+    server.respond(scripted);
+    const cache = new ResponseCache(tempDir());
+    try {
+      const opts = { cases: [stroke], caseFiles: loaded.files, templates, taxonomy, roles: { doctor: spec('doctor'), patient: spec('patient') }, budget: { questions: 2, exams: 3, turns: 8 }, backoff: { baseMs: 5, maxMs: 20 }, cache };
+      const first = await runInteractive({ ...opts, dir: tempDir() });
+      expect(first).toMatchObject({ done: 1, failed: 0 });
+      expect(failed).toBeGreaterThan(1); // the 503 was asked again
+      const asked = server.calls.length;
+      expect(asked).toBeGreaterThan(plan);
+      const dir = tempDir();
+      const second = await runInteractive({ ...opts, dir });
+      expect(second).toMatchObject({ done: 1, failed: 0 });
+      expect(server.calls.length).toBe(asked); // every turn from the cache
+      const store = RunStore.open(dir, { readonly: true });
+      const turns = store.jobs({ prompts: false }).filter((j) => j.kind.startsWith('interactive-doctor') || j.kind === 'interactive-patient');
+      store.close();
+      expect(turns.length).toBeGreaterThan(0);
+      expect(turns.every((j) => j.cached)).toBe(true);
+    } finally {
+      cache.close();
+    }
   });
 
   it('asks nothing again when played a second time in the same run directory', async () => {
