@@ -6,6 +6,7 @@ import { UsageError } from './common.js';
 import * as agent from './commands/agent.js';
 import * as cases from './commands/cases.js';
 import * as importer from './commands/import.js';
+import * as interactive from './commands/interactive.js';
 import * as judge from './commands/judge.js';
 import * as match from './commands/match.js';
 import * as leaderboard from './commands/leaderboard.js';
@@ -37,12 +38,14 @@ Start with:
   clinicallab run --model <spec>       evaluate a model (openai:…, openai-compatible:<model>@<url>, ollama:…, llama-cpp:…)
   clinicallab score <run…> --compare   leaderboard, confidence intervals and paired tests of finished runs
   clinicallab agent --variant 3@1      ClinicalAgent, routed by benchmark results
+  clinicallab interactive              the doctor must ask, examine and order before diagnosing (interactive ClinicalBench)
   clinicallab validate <files>         check ClinicalBench files
   clinicallab import <file> --preset agentclinic   bring another dataset in (or --map mapping.yaml)
   clinicallab cases --show <uid>       read a case section by section`,
   );
   run.register(program, io, setExit);
   agent.register(program, io, setExit);
+  interactive.register(program, io, setExit);
   judge.register(program, io, setExit);
   validate.register(program, io, setExit);
   cases.register(program, io, setExit);

@@ -86,10 +86,18 @@ function finishReason(value: unknown): FinishReason {
   return (known as string[]).includes(v) ? (v as FinishReason) : 'unknown';
 }
 
+/** The first tool call of an answer as text (`{"action": name, ...arguments}`), or undefined when it called none. */
+export function toolCallText(calls: readonly { toolName: string; input: unknown }[] | undefined): string | undefined {
+  const call = calls?.[0];
+  if (!call) return undefined;
+  const args = typeof call.input === 'object' && call.input !== null && !Array.isArray(call.input) ? call.input : { input: call.input };
+  return JSON.stringify({ action: call.toolName, ...args });
+}
+
 /** Create a Model backed by the AI SDK. Credentials are used for calls only and kept nowhere else. */
 export async function createAiSdkModel(spec: ModelSpec, creds: Credentials = {}): Promise<Model> {
   const model = await languageModel(spec, creds);
-  const { generateText, Output, jsonSchema } = await import('ai');
+  const { generateText, Output, jsonSchema, tool } = await import('ai');
   return {
     id: spec.id,
     async generate(request: GenerateRequest): Promise<GenerateResult> {
@@ -107,9 +115,10 @@ export async function createAiSdkModel(spec: ModelSpec, creds: Credentials = {})
           ...(request.signal ? { abortSignal: request.signal } : {}),
           ...(request.jsonSchema ? { output: Output.object({ schema: jsonSchema(request.jsonSchema) }) } : {}),
           ...(spec.provider === 'ollama' ? { providerOptions: { ollama: { options: ollamaOptions(request) } } } : {}),
+          ...(request.tools?.length ? { tools: Object.fromEntries(request.tools.map((t) => [t.name, tool({ description: t.description, inputSchema: jsonSchema(t.parameters) })])) } : {}),
         });
         return {
-          text: result.text,
+          text: toolCallText(result.toolCalls) ?? result.text,
           usage: {
             ...(result.usage.inputTokens !== undefined ? { inputTokens: result.usage.inputTokens } : {}),
             ...(result.usage.outputTokens !== undefined ? { outputTokens: result.usage.outputTokens } : {}),

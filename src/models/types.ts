@@ -26,6 +26,18 @@ export interface GenerateRequest {
    * it; it carries nothing the prompt does not already say.
    */
   task?: { kind: string; language: 'zh' | 'en'; k?: number };
+  /**
+   * Tools the model may call instead of writing text (providers that support tool calling). A provider that calls
+   * one returns the call as the answer text, as JSON: `{"action": <tool name>, ...<its arguments>}`.
+   */
+  tools?: ToolDefinition[];
+}
+
+/** A tool offered to a model: its name, what it does, and the JSON Schema of its arguments. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
 }
 
 export interface Usage {

@@ -13,13 +13,14 @@ import { CLIENT_CASES } from './client/cases.js';
 import { CLIENT_CHARTS } from './client/charts.js';
 import { CLIENT_CORE } from './client/core.js';
 import { CLIENT_EXTRAS } from './client/extras.js';
+import { CLIENT_INTERACTIVE } from './client/interactive.js';
 import { CLIENT_MANIFEST } from './client/manifest.js';
 import { packViewModel } from './pack.js';
 import { REPORT_CSS } from './style.js';
 import type { ReportViewModel } from './types.js';
 
 /** The client script: one strict-mode function scope. */
-export const CLIENT_SCRIPT = `(function () {\n${CLIENT_CORE}\n${CLIENT_CHARTS}\n${CLIENT_CASES}\n${CLIENT_AGENT}\n${CLIENT_EXTRAS}\n${CLIENT_MANIFEST}\n})();\n`;
+export const CLIENT_SCRIPT = `(function () {\n${CLIENT_CORE}\n${CLIENT_CHARTS}\n${CLIENT_CASES}\n${CLIENT_AGENT}\n${CLIENT_INTERACTIVE}\n${CLIENT_EXTRAS}\n${CLIENT_MANIFEST}\n})();\n`;
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -49,13 +50,13 @@ export function contentSecurityPolicy(scripts: readonly string[]): string {
 }
 
 /** The page's markup; the agent and judge panels and their tabs only when the report has agent models or ratings. */
-const body = (agents: boolean, judge: boolean): string => `
+const body = (agents: boolean, judge: boolean, interactive = false): string => `
 <header class="top">
   <h1>ClinicalLab evaluation report</h1>
   <div class="sub" id="subtitle"></div>
 </header>
 <nav class="tabs" aria-label="Sections">
-  <a href="#leaderboard">Leaderboard</a><a href="#departments">Departments</a><a href="#tasks">Tasks &amp; metrics</a>${agents ? '<a href="#agents">Agent runs</a>' : ''}${judge ? '<a href="#judge">Judge ratings</a>' : ''}<a href="#cases">Case browser</a><a href="#dataset">Dataset</a><a href="#manifest">Run manifest</a>
+  <a href="#leaderboard">Leaderboard</a><a href="#departments">Departments</a><a href="#tasks">Tasks &amp; metrics</a>${agents ? '<a href="#agents">Agent runs</a>' : ''}${interactive ? '<a href="#interactive">Interactive</a>' : ''}${judge ? '<a href="#judge">Judge ratings</a>' : ''}<a href="#cases">Case browser</a><a href="#dataset">Dataset</a><a href="#manifest">Run manifest</a>
 </nav>
 <main>
   <div id="warnings"></div>
@@ -90,7 +91,7 @@ const body = (agents: boolean, judge: boolean): string => `
       <div><p class="note">ClinicalMetrics per model: DWR (only with several models), CDA, Acceptability, the average and the weighted average.</p><div class="chartbox"><canvas id="chart-metrics" role="img" aria-label="ClinicalMetrics per model"></canvas></div></div>
     </div>
   </section>
-${agents ? AGENT_SECTION : ''}${judge ? JUDGE_SECTION : ''}  <section class="card" id="cases">
+${agents ? AGENT_SECTION : ''}${interactive ? INTERACTIVE_SECTION : ''}${judge ? JUDGE_SECTION : ''}  <section class="card" id="cases">
     <h2>Case browser</h2>
     <p class="note">One row per model, record and task. Filter, then open a row to read the case: what the model saw, the gold answers and every model's answer section by section, with the verdict and its reason.</p>
     <div class="controls" id="cases-controls"></div>
@@ -115,6 +116,13 @@ const AGENT_SECTION = `  <section class="card" id="agents">
     <h2>Agent runs</h2>
     <p class="note">ClinicalAgent (Agent#k@m): the navigator sends the patient to k departments; each department's top m clinicians from the routing table consult and order examinations; the laboratory releases what was ordered; the radiologist reports the ordered exams; the clinicians give their final opinions, which a chief physician merges when there are several; a nurse and a pharmacist refine the treatment plan. Open an agent's row in the case browser to follow a case step by step.</p>
     <div id="agents-body"></div>
+  </section>
+`;
+
+const INTERACTIVE_SECTION = `  <section class="card" id="interactive">
+    <h2>Interactive ClinicalBench</h2>
+    <p class="note">The doctor saw only the basic information and the chief complaint and had to ask the patient, examine and order tests, within a budget, before its six-section answer. Evidence gathering: exam precision (ordered exams the case has), recall (the case's exams that were ordered), questions and turns used, exam cost from the price table. The information gap is the doctor's FD with the whole case minus its FD interactively. Open an interactive model's row in the case browser to read a case as a conversation.</p>
+    <div id="interactive-body"></div>
   </section>
 `;
 
@@ -149,7 +157,7 @@ export function renderHtmlWithPolicy(vm: ReportViewModel, opts: HtmlOptions = {}
     '</head>',
     '<body>',
     '<noscript><p style="padding:20px">This report draws its tables and charts with JavaScript; allow scripts for this local file to see it.</p></noscript>',
-    body((vm.agents ?? []).length > 0, (vm.judge ?? []).length > 0),
+    body((vm.agents ?? []).length > 0, (vm.judge ?? []).length > 0, (vm.interactive ?? []).length > 0),
     `<script type="application/json" id="report-data">${scriptJson(packViewModel(vm))}</script>`,
     ...scripts.map((s) => `<script>${s}</script>`),
     '</body>',

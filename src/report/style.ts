@@ -18,6 +18,10 @@ main { max-width: 1480px; margin: 0 auto; padding: 20px 24px 60px; }
 section.card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 18px 20px 20px; margin: 0 0 20px; box-shadow: 0 1px 2px #0f172a0d; }
 section.card > h2 { margin: 0 0 4px; font-size: 17px; font-weight: 650; }
 p.note, .note { color: var(--muted); font-size: 12.5px; margin: 4px 0 12px; }
+.conversation .turn { border-left: 3px solid #cbd5e1; padding: 4px 10px; margin: 6px 0; }
+.conversation .reply { margin: 4px 0 0 14px; }
+.conversation .reply-patient { color: #1e3a8a; }
+.conversation .revealed { font-size: 12px; }
 .banner { border-radius: 8px; padding: 9px 12px; margin: 0 0 12px; font-size: 13px; }
 .banner.warn { background: var(--warn-soft); color: var(--warn); border: 1px solid #fde68a; }
 .banner.info { background: #eff6ff; color: #1e40af; border: 1px solid #bfdbfe; }

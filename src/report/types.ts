@@ -3,6 +3,7 @@
  * run directories by view-model.ts and rendered by the terminal table, the HTML report, the exports and the
  * viewer. Indices tie the parts together: a row names its model and case by position in `models` and `cases`.
  */
+import type { InteractivePanel, TranscriptView } from './interactive-view.js';
 import type { Column, ColumnScore, Leaderboard } from '../metrics/clinical.js';
 import type { Interval } from '../metrics/compare.js';
 import type { TextProfileName } from '../metrics/text/index.js';
@@ -176,6 +177,8 @@ export interface AnswerSet {
   imaging?: Record<string, JobView & { impression: string | null }>;
   /** For an agent model (Agent#k@m): every step of its workflow on this case, in order. */
   agent?: AgentStepView[];
+  /** For an interactive model: the conversation turn by turn, with what each reply revealed. */
+  interactive?: TranscriptView;
 }
 
 export interface CaseInputs {
@@ -270,6 +273,8 @@ export interface ReportViewModel {
   warnings: string[];
   /** Runs that could not be read and are left out (the viewer's folder listing); absent when there are none. */
   unreadable?: UnreadableRun[];
+  /** The interactive models (interactive ClinicalBench) of the report; absent when there are none. */
+  interactive?: InteractivePanel[];
   /** The agent models (ClinicalAgent runs) of the report; absent when there are none. */
   agents?: AgentView[];
   /** The 4-dimension judge's ratings (`clinicallab judge`), per rated model; absent when no run was judged. */

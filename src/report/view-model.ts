@@ -19,6 +19,7 @@ import { groupCases } from '../metrics/score-run.js';
 import { describeScoring, scoringContexts } from '../metrics/settings.js';
 import type { Manifest } from '../run/evaluate.js';
 import { agentSteps, agentView } from './agent-view.js';
+import { interactiveOfRun, interactivePanel, type InteractivePanel } from './interactive-view.js';
 import { answerSet, caseContent, caseRows } from './case-rows.js';
 import { datasetView } from './dataset.js';
 import { whyNoValue, type GapKey, type Gaps } from './gaps.js';
@@ -196,11 +197,18 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
   const byDepartment: DepartmentCell[] = [];
   const agents: AgentView[] = [];
   const judge: JudgeView[] = [];
+  const interactive: InteractivePanel[] = [];
+  const interactiveRuns = await Promise.all(reads.map(interactiveOfRun));
   for (const [index, { m, run, r }] of flat.entries()) {
     const label = labels[index]!;
     const agent = r.agents.get(m.model);
     const own = r.settings.taxonomy;
     if (agent) agents.push(agentView(index, label, agent, m.jobs, own));
+    const played = interactiveRuns[run]!.get(m.model);
+    if (played) {
+      const p = interactivePanel(index, label, played.view, own);
+      interactive.push({ ...p, doctor: redactUrls(p.doctor), patient: redactUrls(p.patient), staticModel: p.staticModel === null ? null : labelOf(p.staticModel, r.dir) });
+    }
     const jobsByCase = new Map<string, typeof m.jobs>();
     for (const j of m.jobs) {
       const k = caseKey(j.caseUid, j.language);
@@ -268,6 +276,8 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
       if (ci === undefined || opts.details === false) continue;
       const answers = answerSet(jobs, own);
       if (agent) answers.agent = agentSteps(jobs, r.cases.get(k), agent.config, own);
+      const transcript = played?.byCase.get(k);
+      if (transcript) answers.interactive = transcript;
       cases[ci]!.answers[String(index)] = answers;
       rows.push(...caseRows(index, ci, jobs, scoresByCase.get(k) ?? [], r.cases.get(k), own));
     }
@@ -306,5 +316,6 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
     ...(unreadable.length > 0 ? { unreadable } : {}),
     ...(agents.length > 0 ? { agents } : {}),
     ...(judge.length > 0 ? { judge } : {}),
+    ...(interactive.length > 0 ? { interactive } : {}),
   };
 }

@@ -10,8 +10,8 @@ import { GENERATION_KINDS, type GenerationKind } from '../tasks/definitions.js';
 import { stripReasoning } from '../tasks/reasoning.js';
 import { readAnswer, type ReadContext } from '../tasks/reading.js';
 
-/** Agent and judge steps are read by their own code; here they keep their text only. */
-export function parseAnswer(kind: GenerationKind | `agent-${string}` | `judge-${string}`, text: string, taxonomy: DepartmentTaxonomy, ctx: ReadContext = {}): unknown {
+/** Agent, judge and interactive steps are read by their own code; here they keep their text only. */
+export function parseAnswer(kind: GenerationKind | `agent-${string}` | `judge-${string}` | `interactive-${string}`, text: string, taxonomy: DepartmentTaxonomy, ctx: ReadContext = {}): unknown {
   if ((GENERATION_KINDS as readonly string[]).includes(kind)) return readAnswer(kind as GenerationKind, text, taxonomy, ctx);
   return { text: stripReasoning(text).trim() };
 }

@@ -6,6 +6,7 @@
  * usual retries and cache, and recorded as done or as an error.
  */
 import { jobResult } from './execute.js';
+import type { ToolDefinition } from '../models/types.js';
 import type { Lane } from './executor.js';
 import type { JobSpec } from './jobs.js';
 import { sha256 } from './keys.js';
@@ -50,6 +51,8 @@ export interface StoredCallOptions {
   retryErrors?: boolean;
   /** Expected answer length for the budget (default: what the lane estimates). */
   outputTokens?: number;
+  /** Tools the model may call (a tool-calling role), part of the request and of its cache key. */
+  tools?: ToolDefinition[];
 }
 
 export async function storedCall(store: RunStore, worker: string, call: StoredCall, lane: Lane, opts: StoredCallOptions = {}): Promise<string> {
@@ -67,7 +70,7 @@ export async function storedCall(store: RunStore, worker: string, call: StoredCa
     return await lane.withSlot(async () => {
       const job = store.claimKey(call.key, worker, lane.leaseMs, opts.retryErrors ?? false);
       if (!job) throw new StoredCallFailed(`${call.label}: ${store.job(call.key)?.error ?? 'claimed by another worker'}`);
-      const outcome = await lane.runJobInSlot(job, (_e, delayMs) => store.renewLease(call.key, worker, Date.now() + delayMs + lane.leaseMs));
+      const outcome = await lane.runJobInSlot(job, (_e, delayMs) => store.renewLease(call.key, worker, Date.now() + delayMs + lane.leaseMs), opts.tools);
       if (outcome.status === 'cancelled' || outcome.status === 'stopped') {
         store.release(call.key, worker);
         throw new StoredCallFailed(outcome.status === 'stopped' ? `${call.label}: stopped: ${outcome.reason}` : 'cancelled', true);

@@ -5,7 +5,7 @@
  */
 import { ModelError } from '../models/errors.js';
 import { costOf, type Price } from '../models/pricing.js';
-import type { GenerateRequest, GenerateResult, Model } from '../models/types.js';
+import type { GenerateRequest, GenerateResult, Model, ToolDefinition } from '../models/types.js';
 import { toModelError } from '../models/ai-sdk.js';
 import { keySource } from '../models/registry.js';
 import { cacheKey, type ResponseCache } from './cache.js';
@@ -74,6 +74,8 @@ export interface ExecuteContext {
   stop: ModelStop;
   /** Where the model's key came from (an environment variable, the config), for an authentication failure. */
   keySource?: string;
+  /** Tools offered with every request of this context (the interactive doctor's actions); part of the cache key. */
+  tools?: ToolDefinition[];
   /** Told about each failed attempt that will be retried. */
   onRetry?: (job: StoredJob, error: ModelError, delayMs: number) => void;
 }
@@ -92,8 +94,8 @@ function requestFor(job: StoredJob, entry: ModelEntry): GenerateRequest {
 }
 
 export async function executeJob(job: StoredJob, ctx: ExecuteContext): Promise<Outcome> {
-  const request = requestFor(job, ctx.entry);
-  const key = cacheKey(ctx.entry.spec.id, ctx.entry.params, request.messages, undefined, request.task);
+  const request: GenerateRequest = { ...requestFor(job, ctx.entry), ...(ctx.tools?.length ? { tools: ctx.tools } : {}) };
+  const key = cacheKey(ctx.entry.spec.id, ctx.entry.params, request.messages, request.tools ? { tools: request.tools } : undefined, request.task);
   return executeRequest(request, key, ctx, ctx.onRetry ? (error, delayMs) => ctx.onRetry!(job, error, delayMs) : undefined);
 }
 

@@ -13,7 +13,7 @@
  */
 import type { ModelError } from '../models/errors.js';
 import { createModel as createRegistryModel } from '../models/registry.js';
-import type { GenerateRequest, Model } from '../models/types.js';
+import type { GenerateRequest, Model, ToolDefinition } from '../models/types.js';
 import { Budget, estimateCost } from './budget.js';
 import type { ResponseCache } from './cache.js';
 import { executeContext, executeJob, executeRequest, leaseFor, type ExecuteContext, type Outcome } from './execute.js';
@@ -101,8 +101,8 @@ export class Lane {
   }
 
   /** runJob for a caller already holding a place (inside withSlot). */
-  runJobInSlot(job: StoredJob, onRetry?: (error: ModelError, delayMs: number) => void): Promise<Outcome> {
-    return executeJob(job, { ...this.ctx, ...(onRetry ? { onRetry: (_job: StoredJob, e: ModelError, d: number) => onRetry(e, d) } : {}) });
+  runJobInSlot(job: StoredJob, onRetry?: (error: ModelError, delayMs: number) => void, tools?: ToolDefinition[]): Promise<Outcome> {
+    return executeJob(job, { ...this.ctx, ...(tools?.length ? { tools } : {}), ...(onRetry ? { onRetry: (_job: StoredJob, e: ModelError, d: number) => onRetry(e, d) } : {}) });
   }
 
   /** Ask a request that is not a stored job (the matcher's judge), cached under `cacheKey`. */

@@ -29,8 +29,8 @@ export interface ModelEntry {
   price?: Price;
 }
 
-/** Steps beyond the benchmark tasks: ClinicalAgent's (`agent-…`) and the 4-dimension judge's (`judge-…`). */
-export type AgentStepKind = `agent-${string}` | `judge-${string}`;
+/** Steps beyond the benchmark tasks: ClinicalAgent's (`agent-…`), the 4-dimension judge's (`judge-…`), interactive turns (`interactive-…`). */
+export type AgentStepKind = `agent-${string}` | `judge-${string}` | `interactive-${string}`;
 
 export interface JobSpec {
   key: string;

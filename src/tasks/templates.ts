@@ -23,6 +23,10 @@ export const TEMPLATE_NAMES = [
   'agent-pharmacist',
   // the 4-dimension judge
   'judge-4d',
+  // interactive ClinicalBench (src/agent/interactive)
+  'interactive-doctor',
+  'interactive-final',
+  'interactive-patient',
 ] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
@@ -38,6 +42,9 @@ export const TEMPLATE_VARIABLES: Record<TemplateName, readonly string[]> = {
   'agent-nurse': ['case_details', 'principal', 'plan'],
   'agent-pharmacist': ['case_details', 'principal', 'plan'],
   'judge-4d': ['case_summary', 'gold', 'answer'],
+  'interactive-doctor': ['basic_information', 'chief_complaint', 'lab_panels', 'imaging_exams', 'budget', 'transcript'],
+  'interactive-final': ['basic_information', 'chief_complaint', 'budget', 'transcript'],
+  'interactive-patient': ['patient_history', 'question'],
 };
 
 export interface Template {

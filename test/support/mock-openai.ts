@@ -29,12 +29,15 @@
  * Reasoning models: `ok` with `reasoning` sends it in the message's `reasoning_content`, apart from `content` (as vLLM,
  * SGLang and DeepSeek do; streamed, as `delta.reasoning_content` chunks first). `finishReason: 'length'` marks an answer
  * cut off by the token limit — with `text: ""`, a model that spent every token reasoning.
+ *
+ * Tool calling: `ok` with `toolCalls` answers with those calls (`message.tool_calls`, finish reason `tool_calls`,
+ * content `text` or ""), as OpenAI does; not streamed.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export type Behaviour =
-  | { kind: 'ok'; text?: string; delayMs?: number; finishReason?: string; reasoning?: string; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | { kind: 'ok'; text?: string; delayMs?: number; finishReason?: string; reasoning?: string; usage?: { prompt_tokens: number; completion_tokens: number }; toolCalls?: { name: string; arguments: string }[] }
   | { kind: 'slow'; delayMs: number; text?: string }
   /** 429, with `retry-after` (seconds) and `retry-after-ms` headers when given. */
   | { kind: 'rate-limit'; retryAfterSeconds?: number; retryAfterMs?: number }
@@ -211,7 +214,7 @@ export async function startMockOpenAI(options: { latencyMs?: number } = {}): Pro
     });
   }
 
-  function completion(call: MockRequest, text: string, finishReason: string, usage?: { prompt_tokens: number; completion_tokens: number }, reasoning?: string) {
+  function completion(call: MockRequest, text: string, finishReason: string, usage?: { prompt_tokens: number; completion_tokens: number }, reasoning?: string, toolCalls?: { name: string; arguments: string }[]) {
     const prompt_tokens = usage?.prompt_tokens ?? call.messages.reduce((n, m) => n + mockTokenCount(m.content), 0);
     const completion_tokens = usage?.completion_tokens ?? mockTokenCount(text) + (reasoning ? mockTokenCount(reasoning) : 0);
     return {
@@ -219,7 +222,7 @@ export async function startMockOpenAI(options: { latencyMs?: number } = {}): Pro
       object: 'chat.completion',
       created: Math.floor(call.receivedAt / 1000),
       model: call.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text, ...(reasoning !== undefined ? { reasoning_content: reasoning } : {}) }, logprobs: null, finish_reason: finishReason }],
+      choices: [{ index: 0, message: { role: 'assistant', content: text, ...(reasoning !== undefined ? { reasoning_content: reasoning } : {}), ...(toolCalls?.length ? { tool_calls: toolCalls.map((t, i) => ({ id: `call_${call.index}_${i}`, type: 'function', function: t })) } : {}) }, logprobs: null, finish_reason: toolCalls?.length ? 'tool_calls' : finishReason }],
       usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens },
     };
   }
@@ -245,8 +248,8 @@ export async function startMockOpenAI(options: { latencyMs?: number } = {}): Pro
   function act(res: ServerResponse, call: MockRequest, b: Behaviour, stream: boolean, includeUsage: boolean): void {
     switch (b.kind) {
       case 'ok': {
-        const text = answerText(call, b.text);
-        return after(res, latencyMs + (b.delayMs ?? 0), () => sendCompletion(res, call, stream, includeUsage, completion(call, text, b.finishReason ?? 'stop', b.usage, b.reasoning)));
+        const text = b.toolCalls?.length ? (b.text ?? '') : answerText(call, b.text);
+        return after(res, latencyMs + (b.delayMs ?? 0), () => sendCompletion(res, call, stream, includeUsage, completion(call, text, b.finishReason ?? 'stop', b.usage, b.reasoning, b.toolCalls)));
       }
       case 'slow': {
         const text = answerText(call, b.text);

@@ -9,6 +9,7 @@ import type { ViewModelOptions } from '../../report/view-model.js';
 import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { skippedText } from '../../report/dataset.js';
+import { GAP_HEADER, gapRows, INTERACTIVE_HEADER, interactiveRows } from '../../report/interactive-table.js';
 import { displayWidth, paint, table, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 import { commandContexts, departmentChoice, scoringOverrideOf, withMatchJudge } from './score-exec.js';
@@ -146,10 +147,21 @@ function agentTable(vm: ReportViewModel): string | null {
 }
 
 /** What follows the leaderboard: the agent table, and per run what its dataset could not score for want of gold. */
+/** The interactive ClinicalBench tables of a report (none when it has no interactive model). */
+export function interactiveSection(io: Io, vm: ReportViewModel): string[] {
+  if (!vm.interactive?.length) return [];
+  const out = ['', paint(io, 'bold', 'Interactive ClinicalBench'), table(INTERACTIVE_HEADER, interactiveRows(vm), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])];
+  const gaps = gapRows(vm);
+  if (gaps.length > 0) out.push('', paint(io, 'bold', 'Information gap (FD static − FD interactive, points)'), table(GAP_HEADER, gaps, [2, 3, 4, 5]));
+  else out.push('', paint(io, 'dim', 'No information gap: the run holds no static answers of the doctor model (run clinicallab interactive without --no-static).'));
+  return out;
+}
+
 export function reportExtras(io: Io, vm: ReportViewModel): string[] {
   const out: string[] = [];
   const agents = agentTable(vm);
   if (agents) out.push('', paint(io, 'bold', 'ClinicalAgent (per case: examinations ordered, their share of those the case has, tokens, cost)'), agents);
+  out.push(...interactiveSection(io, vm));
   for (const r of vm.runs) {
     const text = r.dataset ? skippedText(r.dataset) : '';
     if (text) out.push(paint(io, 'dim', `${r.name}: ${r.dataset!.records} records; no gold answer (skipped) for ${text}`));

@@ -13,6 +13,7 @@ import { chiefAnswer, nurseAnswer, ordersAnswer, pharmacistAnswer } from './agen
 import { departmentsAnswer, diagnosisAnswer, impressionAnswer } from './compose.js';
 import type { Lang } from './evidence.js';
 import { judgeAnswer, vocabularyOf, type Vocabulary } from './judge.js';
+import { doctorAnswer, patientAnswer } from './interactive.js';
 import { BUILTIN_KB_DIR, loadKnowledgeBase } from './kb.js';
 import { associatedFound, indexKnowledge, rankDepartments, rankDiseases, type KnowledgeIndex } from './reason.js';
 
@@ -72,6 +73,9 @@ export async function createBaselineModel(options: BaselineOptions = {}): Promis
     if (role === 'agent-pharmacist') return pharmacistAnswer(prompt, lang);
     // the 4-dimension judge: documented heuristics, not a clinical judgement (see judge.ts)
     if (role === 'judge-4d') return judgeAnswer(prompt, (vocabulary ??= vocabularyOf(kb)), lang);
+    // interactive ClinicalBench: the doctor's next action, the patient's answer (see interactive.ts)
+    if (role === 'interactive-doctor' || role === 'interactive-final') return doctorAnswer(prompt, index, lang, role === 'interactive-final');
+    if (role === 'interactive-patient') return patientAnswer(prompt, lang);
     const { kind, k } = kindOf(request, prompt, taxonomy);
     if (kind === 'department') {
       const ranked = rankDepartments(index, triageText(prompt, taxonomy), lang)

@@ -155,6 +155,7 @@ function modelAnswer(c, mi, focus) {
   var ans = c.answers[String(mi)] || {}, list = byModelCase[mi + ':' + c.index] || [], m = DATA.models[mi];
   var body = h('div', { class: 'body' });
   if (ans.agent) add(body, agentTimeline(c, ans.agent, mi));
+  if (ans.interactive) add(body, interactiveConversation(ans.interactive));
   if (ans.department) {
     add(body, jobProblem(ans.department));
     add(body, sectionRow('Department guide', ans.department.raw, findRow(list, 'department')));

@@ -89,6 +89,7 @@ function start() {
     add($('departments-body'), h('p', { class: 'banner warn' }, 'The charting library did not load.'));
   }
   if (DATA.agents && $('agents-body')) renderAgents();
+  if (DATA.interactive && $('interactive-body')) renderInteractive();
   if (DATA.judge && $('judge-body')) renderJudge();
   initCases();
   renderDataset();
