@@ -9,7 +9,9 @@ import { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadCases, type LoadResult } from '../bench/loader.js';
 import { filterCases } from '../bench/stats.js';
 import type { CaseScores } from '../metrics/clinical.js';
-import { caseSupport, countSupport, scoredRows, unsupportedTasks, type CaseSupport, type SupportCounts } from '../bench/support.js';
+import { caseSupport, countSupport, type CaseSupport, type SupportCounts } from '../bench/support.js';
+import { restoreCaseScore } from '../metrics/scorers.js';
+import { GENERATION_LABEL, scoredRows, scoredTask, tasksOfGeneration, unsupportedTasks } from '../tasks/registry/index.js';
 import { runSettings, scoredOtherwise, type RunSettings } from '../metrics/run-settings.js';
 import type { ScoringContext } from '../metrics/score-case.js';
 import { scoreRun } from '../metrics/score-run.js';
@@ -100,15 +102,7 @@ export interface ReadOptions {
 export const caseKey = (uid: string, language: string): string => `${uid}\u0000${language}`;
 
 /** The label the scorer counts a job's errors, pending answers and skips under. */
-export const KIND_LABEL: Record<string, string> = {
-  'department-guide': 'department',
-  'department-guide-3': 'difr3',
-  'department-guide-5': 'difr5',
-  'clinical-diagnosis': 'diagnosis',
-  'imaging-diagnosis': 'imaging',
-};
-
-export const DIAGNOSIS_TASKS = ['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan'] as const;
+export const KIND_LABEL: Readonly<Record<string, string>> = GENERATION_LABEL;
 
 interface StoreRead {
   manifest: Manifest | undefined;
@@ -228,50 +222,16 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
       else if (j.status !== 'done') bump(out.pending, label);
     }
     const has = (task: string, exam = ''): ScoreRecord | undefined => e.scores.find((s) => s.task === task && s.exam === exam);
-    const imaging: number[] = [];
     for (const s of e.scores) {
+      const task = scoredTask(s.task);
+      const error = task ? restoreCaseScore(task, s, cs) : undefined;
+      if (error) bump(out.errors, error);
       const d = s.detail as Record<string, unknown>;
-      switch (s.task) {
-        case 'department':
-          cs.acc = s.value === 1;
-          break;
-        case 'difr3':
-        case 'difr5':
-          cs[s.task] = { count: Number(d.count), valid: Number(d.valid) };
-          break;
-        case 'preliminary':
-          if (s.value === null) bump(out.errors, 'preliminary (judge)');
-          else {
-            cs.pd = s.value === 1;
-            cs.pdShare = Number(d.share);
-          }
-          break;
-        case 'principal':
-          if (s.value === null) bump(out.errors, 'principal (judge)');
-          else cs.fd = s.value === 1;
-          break;
-        case 'basis':
-          cs.db = s.value ?? undefined;
-          break;
-        case 'differential':
-          cs.dd = s.value ?? undefined;
-          break;
-        case 'principle':
-          cs.pt = s.value ?? undefined;
-          break;
-        case 'plan':
-          cs.tp = s.value ?? undefined;
-          break;
-        case 'imaging':
-          if (s.value !== null) imaging.push(s.value);
-          break;
-      }
       if (d && typeof d === 'object' && 'components' in d) {
         if (d.components === 'bleu+rouge') lexical++;
         else full++;
       }
     }
-    if (imaging.length > 0) cs.id = imaging;
     if (c) {
       // what the case has no gold answer for, counted as the scores count it
       for (const t of unsupportedTasks(c)) bump(out.skipped, t);
@@ -279,8 +239,9 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
       // without the case: a done job whose task has no score row was skipped for lack of a gold answer
       for (const j of e.jobs) {
         if (j.status !== 'done') continue;
-        if (j.kind === 'clinical-diagnosis') for (const t of DIAGNOSIS_TASKS) if (!has(t)) bump(out.skipped, t);
-        if (j.kind === 'imaging-diagnosis' && !has('imaging', j.exam ?? '')) bump(out.skipped, 'imaging');
+        for (const t of tasksOfGeneration(j.kind)) {
+          if (t.perExam ? !has(t.id, j.exam ?? '') : t.section !== undefined && !has(t.id)) bump(out.skipped, t.id);
+        }
       }
     }
     out.cases.push(cs);
