@@ -11,7 +11,7 @@ import { filterCases } from '../bench/stats.js';
 import type { CaseScores } from '../metrics/clinical.js';
 import { caseSupport, countSupport, type CaseSupport, type SupportCounts } from '../bench/support.js';
 import { restoreCaseScore } from '../metrics/scorers.js';
-import { GENERATION_LABEL, scoredRows, scoredTask, tasksOfGeneration, unsupportedTasks } from '../tasks/registry/index.js';
+import { currentTaskId, GENERATION_LABEL, scoredRows, scoredTask, tasksOfGeneration, unsupportedTasks } from '../tasks/registry/index.js';
 import { runSettings, scoredOtherwise, type RunSettings } from '../metrics/run-settings.js';
 import type { ScoringContext } from '../metrics/score-case.js';
 import { scoreRun } from '../metrics/score-run.js';
@@ -156,7 +156,8 @@ function readStore(dir: string, opts: ReadOptions): StoreRead {
  * any stored score of the model on the record will do.
  */
 export function needsScoring(jobs: readonly JobRecord[], scores: readonly ScoreRecord[], cases: ReadonlyMap<string, ClinicalCase> = new Map()): boolean {
-  const rows = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}\u0000${s.task}\u0000${s.exam}`));
+  // rows stored under a task's former id (runs scored before issue 18) count as the task's
+  const rows = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}\u0000${currentTaskId(s.task)}\u0000${s.exam}`));
   const records = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}`));
   const supports = new Map<ClinicalCase, CaseSupport>();
   return jobs.some((j) => {
@@ -221,7 +222,7 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
       if (j.status === 'error') bump(out.errors, label);
       else if (j.status !== 'done') bump(out.pending, label);
     }
-    const has = (task: string, exam = ''): ScoreRecord | undefined => e.scores.find((s) => s.task === task && s.exam === exam);
+    const has = (task: string, exam = ''): ScoreRecord | undefined => e.scores.find((s) => currentTaskId(s.task) === task && s.exam === exam);
     for (const s of e.scores) {
       const task = scoredTask(s.task);
       const error = task ? restoreCaseScore(task, s, cs) : undefined;

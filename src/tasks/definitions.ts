@@ -5,7 +5,7 @@
  * once, in its module under src/tasks/registry/; this is the summary of the eight the command line reads.
  */
 import { GOLD } from '../bench/gold.js';
-import { BENCH_TASKS, type BenchTaskId } from './registry/index.js';
+import { BENCH_TASKS, SCORED_TASKS, type BenchTaskId } from './registry/index.js';
 
 /** The ids of the eight tasks, from the task registry (src/tasks/registry/). */
 export const TASK_IDS = BENCH_TASKS.map((t) => t.id);
@@ -49,14 +49,26 @@ export function taskById(id: TaskId): TaskDefinition {
   return BY_ID.get(id)!;
 }
 
-/** Read a task name as users type it: id, number, column or title (`pd`, `2`, `Preliminary Diagnosis`). */
+const plain = (name: string): string => name.trim().toLowerCase().replace(/[\s_]+/g, '-');
+
+/**
+ * Read a task name as users type it: id, number, column or title (`pd`, `2`, `Preliminary Diagnosis`), or an id the
+ * task had before (`principal`, `principle`: see `formerTaskName`).
+ */
 export function parseTaskName(name: string): TaskId | undefined {
-  const k = name.trim().toLowerCase().replace(/[\s_]+/g, '-');
-  for (const t of TASKS) {
-    if (k === t.id || k === String(t.number) || k === t.column.toLowerCase() || k === t.title.toLowerCase().replace(/\s+/g, '-')) return t.id;
+  const k = plain(name);
+  for (const t of BENCH_TASKS) {
+    if (k === t.id || k === String(t.number) || k === t.column.toLowerCase() || k === t.title.toLowerCase().replace(/\s+/g, '-') || t.formerIds.includes(k)) return t.id;
   }
-  if (k === 'difr') return 'department';
+  if (k === 'difr') return SCORED_TASKS.find((t) => t.partOf !== undefined)?.partOf as TaskId | undefined;
   return undefined;
+}
+
+/** When a task name is an id the task had before, the note saying what it is called now. */
+export function formerTaskName(name: string): string | undefined {
+  const k = plain(name);
+  const t = BENCH_TASKS.find((x) => x.formerIds.includes(k));
+  return t ? `task "${k}" is now called "${t.id}" (${t.title}); the old name still works but is deprecated` : undefined;
 }
 
 /** The sentence a model is told to give when no differential diagnosis is needed. */

@@ -14,6 +14,7 @@ import { describeRun, type RunInfo } from '../../run/inspect.js';
 import { planPrompts } from '../../run/plan.js';
 import { Progress } from '../../run/progress.js';
 import { kindsForTasks, modelEntries, newRunId, RUNS_DIR, unpriced } from '../../run/setup.js';
+import { formerTaskName } from '../../tasks/definitions.js';
 import type { RunnerResult } from '../../run/runner.js';
 import { STORE_FILE } from '../../run/store.js';
 import { storeErrorOf } from '../../run/store-errors.js';
@@ -97,6 +98,11 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     kinds = flags.tasks || config.tasks ? kindsForTasks(flags.tasks ? [flags.tasks] : config.tasks) : (previous?.kinds ?? kindsForTasks(undefined));
   } catch (err) {
     throw new UsageError((err as Error).message);
+  }
+  // the tasks renamed by issue 18 (`principal`, `principle`) are still read, with a note
+  for (const name of (flags.tasks ? [flags.tasks] : (config.tasks ?? [])).flatMap((t) => t.split(','))) {
+    const note = formerTaskName(name);
+    if (note) io.err(`${paint(io, 'yellow', 'note')}: ${note}`);
   }
   checkPrices(models, maxCost);
 

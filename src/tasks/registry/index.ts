@@ -15,13 +15,13 @@ import { difr3, difr5 } from './difr.js';
 import { imaging } from './imaging.js';
 import { plan } from './plan.js';
 import { preliminary } from './preliminary.js';
-import { principal } from './principal.js';
-import { principle } from './principle.js';
+import { finalDiagnosis } from './final-diagnosis.js';
+import { treatmentPrinciple } from './treatment-principle.js';
 import type { ScoringKind, TaskColumn, TaskModule } from './types.js';
 
 export type { CaseField, ScoringKind, TaskColumn, TaskModule } from './types.js';
 
-const MODULES = [department, difr3, difr5, preliminary, basis, differential, principal, principle, plan, imaging] as const;
+const MODULES = [department, difr3, difr5, preliminary, basis, differential, finalDiagnosis, treatmentPrinciple, plan, imaging] as const;
 export type ScoredTaskId = (typeof MODULES)[number]['id'];
 /** The id of one of the eight ClinicalBench tasks. */
 export type BenchTaskId = Extract<(typeof MODULES)[number], { number: number }>['id'];

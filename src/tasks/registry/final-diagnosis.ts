@@ -1,9 +1,10 @@
 /** Task 5, the final diagnosis: one diagnosis, right when the matcher finds it names the principal one. */
 import type { TaskModule } from './types.js';
 
-export const principal = {
-  id: 'principal',
-  formerIds: [],
+export const finalDiagnosis = {
+  id: 'final-diagnosis',
+  // called `principal` (after the gold field) before issue 18: one letter from `principle`
+  formerIds: ['principal'],
   number: 5,
   title: 'Final Diagnosis',
   label: { en: 'Final diagnosis', zh: '最终诊断' },

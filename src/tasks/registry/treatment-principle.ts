@@ -1,9 +1,10 @@
 /** Task 6, Principle of Treatment: free text, scored by its similarity to the gold text (BLEU, ROUGE-L, BERTScore). */
 import type { TaskModule } from './types.js';
 
-export const principle = {
-  id: 'principle',
-  formerIds: [],
+export const treatmentPrinciple = {
+  id: 'treatment-principle',
+  // called `principle` before issue 18: one letter from `principal`
+  formerIds: ['principle'],
   number: 6,
   title: 'Principle of Treatment',
   label: { en: 'Principle of treatment', zh: '治疗原则' },
