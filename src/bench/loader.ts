@@ -294,6 +294,12 @@ export async function expandCasePaths(paths: string[]): Promise<string[]> {
   return out;
 }
 
+let parsedFiles = 0;
+/** How many case files this process has parsed so far (a command's session parses each once: test/run/session.test.ts). */
+export function caseFilesParsed(): number {
+  return parsedFiles;
+}
+
 /** Load cases from files and directories. */
 export async function loadCases(paths: string[], options: LoadOptions = {}): Promise<LoadResult> {
   const result: LoadResult = { cases: [], problems: [], files: [], loaded: 0, skipped: 0 };
@@ -314,6 +320,7 @@ export async function loadCases(paths: string[], options: LoadOptions = {}): Pro
       result.files.push({ file, sha256: '', layout: 'unreadable', records: 0, loaded: 0, skipped: 0, outside: 0, repairedEscapes: 0 });
       continue;
     }
+    parsedFiles++;
     const parsed = parseCaseFile(bytes, file, options, seen);
     result.cases.push(...parsed.cases);
     result.problems.push(...parsed.problems);

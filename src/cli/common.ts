@@ -3,8 +3,9 @@ import { BUNDLED_CASES_DIR } from '../bench/bundled.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadDepartmentFile } from '../bench/department-file.js';
 import { parseLanguage, type Language } from '../bench/language.js';
-import { formatProblem, loadCases, type LoadProblem, type LoadResult } from '../bench/loader.js';
+import { formatProblem, type LoadProblem, type LoadResult } from '../bench/loader.js';
 import type { SupportCounts } from '../bench/support.js';
+import { loadThrough, type CaseSession } from '../bench/session.js';
 import { selectByUid, UidSelectionError } from '../bench/uids.js';
 import { SCORED_TASKS } from '../tasks/registry/index.js';
 import { paint, type Io } from './io.js';
@@ -45,9 +46,9 @@ export function casePathsOrBundled(paths: string[] | undefined): string[] {
 export async function loadWithReport(
   io: Io,
   paths: string[],
-  opts: { strict?: boolean; taxonomy: DepartmentTaxonomy; quiet?: boolean; json?: boolean },
+  opts: { strict?: boolean; taxonomy: DepartmentTaxonomy; quiet?: boolean; json?: boolean; session?: CaseSession },
 ): Promise<LoadResult> {
-  const result = await loadCases(paths, { strict: opts.strict ?? false, taxonomy: opts.taxonomy });
+  const result = await loadThrough(opts.session, paths, { strict: opts.strict ?? false, taxonomy: opts.taxonomy });
   if (!opts.json) printProblems(io, result, opts.quiet ?? false);
   return result;
 }

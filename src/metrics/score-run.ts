@@ -5,7 +5,8 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
-import { formatProblem, loadCases, type LoadResult } from '../bench/loader.js';
+import { formatProblem, type LoadResult } from '../bench/loader.js';
+import { loadThrough, type CaseSession } from '../bench/session.js';
 import type { Manifest } from '../run/evaluate.js';
 import { SCORED_WITH_KEY } from '../run/recorded.js';
 import { RunStore, type ScoreRecord } from '../run/store.js';
@@ -71,6 +72,8 @@ export interface ScoreRunOptions extends MetricOptions {
   context: ScoringContext;
   /** Case files to use instead of those in the manifest (when they have moved). */
   cases?: string[];
+  /** The command's cases, read once for every stage (bench/session.ts). */
+  session?: CaseSession;
   /** The run's case files, when the caller has loaded them already (they are then not read again). */
   loaded?: LoadResult;
   /**
@@ -103,7 +106,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
     const manifest = store.getManifest<Manifest>();
     const files = opts.cases ?? manifest?.cases.map((c) => c.file) ?? [];
     if (files.length === 0 && !opts.loaded) throw new Error(`${dir}: the run does not say which case files it used; give them with --cases`);
-    const loaded = opts.loaded ?? (await loadCases(files, { taxonomy: opts.taxonomy }));
+    const loaded = opts.loaded ?? (await loadThrough(opts.session, files, { taxonomy: opts.taxonomy }));
     const byKey = new Map<string, ClinicalCase>(loaded.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
     const jobs = store.jobs({ prompts: false }); // scoring needs answers, not the (long) prompts
     // judges' ratings live in the store too, under `judge:<spec>`; they are not candidates

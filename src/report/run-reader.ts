@@ -6,7 +6,8 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
-import { loadCases, type LoadResult } from '../bench/loader.js';
+import type { LoadResult } from '../bench/loader.js';
+import { loadThrough, type CaseSession } from '../bench/session.js';
 import { filterCases } from '../bench/stats.js';
 import type { CaseScores } from '../metrics/clinical.js';
 import { caseSupport, countSupport, type CaseSupport, type SupportCounts } from '../bench/support.js';
@@ -96,6 +97,8 @@ export interface ReadOptions {
   contexts?: (s: ScoringSettings) => Promise<ScoringContext>;
   /** Case files to use instead of those the manifest names. */
   cases?: string[];
+  /** The command's cases, read once for every stage (bench/session.ts). */
+  session?: CaseSession;
   cdaRequiresPreliminary?: boolean;
 }
 
@@ -272,7 +275,7 @@ async function readCases(dir: string, manifest: Manifest | undefined, opts: Read
     return null;
   }
   try {
-    const loaded = await loadCases(files, { taxonomy });
+    const loaded = await loadThrough(opts.session, files, { taxonomy });
     if (!opts.cases && manifest) {
       for (const f of loaded.files) {
         const recorded = manifest.cases.find((m) => m.file === f.file);

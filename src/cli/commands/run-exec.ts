@@ -15,6 +15,7 @@ import { planPrompts } from '../../run/plan.js';
 import { Progress } from '../../run/progress.js';
 import { kindsForTasks, modelEntries, newRunId, RUNS_DIR, unpriced } from '../../run/setup.js';
 import { formerTaskName } from '../../tasks/definitions.js';
+import { CaseSession } from '../../bench/session.js';
 import type { RunnerResult } from '../../run/runner.js';
 import { STORE_FILE } from '../../run/store.js';
 import { storeErrorOf } from '../../run/store-errors.js';
@@ -114,7 +115,9 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   const templatesDir = flags.templates ?? config.templates;
   const templates = templatesDir || !state ? await loadTemplates(templatesDir) : withRecordedTemplates(await loadTemplates(), state.inputs, outFlag!);
   const paths = casePathsOrBundled(flags.cases ?? configCasePaths(config) ?? previous?.cases.map((c) => c.file));
-  const loaded = await loadWithReport(io, paths, { taxonomy, strict: flags.strict ?? false, quiet: true, json: flags.json ?? false });
+  // one session for the command: the case files are parsed here, and scoring and the report reuse them
+  const session = new CaseSession();
+  const loaded = await loadWithReport(io, paths, { taxonomy, strict: flags.strict ?? false, quiet: true, json: flags.json ?? false, session });
   let cases = filterCases(loaded.cases, language ? { language } : {});
   if (limit !== undefined) cases = cases.slice(0, limit);
   const plan = planPrompts(cases, { templates, taxonomy }, kinds);
@@ -226,7 +229,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     const info = describeRun(dir);
     // score what was answered (no model is called) and show the leaderboard, with the run's own settings
     const contexts = commandContexts();
-    const [scores] = info.totals.done > 0 ? await scoreRuns(io, [dir], scoreFlagsOf(flags), contexts) : [];
+    const [scores] = info.totals.done > 0 ? await scoreRuns(io, [dir], scoreFlagsOf(flags), contexts, session) : [];
     const overrides = scores ? overrideLines([scores]) : [];
     if (flags.json) io.out(JSON.stringify({ dir, result, totals: info.totals, status: info.status, errors: info.errorsByKind, ...(setAside ? { setAside } : {}), ...(scores ? { leaderboard: Object.fromEntries(scores.models.map((m) => [m.model, m.leaderboard])), overrides: scores.scoring?.overrides ?? [] } : {}) }, null, 2));
     else {
@@ -236,7 +239,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
       io.out(paint(io, 'bold', `\nResults: ${dir}`));
     }
     if (scores) {
-      const report = await writeReport([dir], join(dir, 'report.html'), { scoring, contexts });
+      const report = await writeReport([dir], join(dir, 'report.html'), { scoring, contexts, session });
       if (!flags.json) io.out(paint(io, 'bold', `Report:  ${report.file}`) + paint(io, 'dim', '  (open it in a browser; clinicallab view serves all runs)'));
     }
     if (hasErrors(loaded)) {

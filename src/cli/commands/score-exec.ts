@@ -15,6 +15,7 @@ import { scoringContexts, type ScoringOverride } from '../../metrics/settings.js
 import type { ScoringSettings } from '../../run/recorded.js';
 import { bertscoreIdentity } from '../../metrics/text/index.js';
 import { loadDepartmentFile } from '../../bench/department-file.js';
+import type { CaseSession } from '../../bench/session.js';
 import { paint, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 
@@ -123,7 +124,7 @@ export function overrideLines(runs: readonly Pick<RunScores, 'dir' | 'scoring'>[
  * Score runs, each with its own recorded department list and scoring settings, the flags laid over them. Each
  * result says what the flags changed (`scoring.overrides`).
  */
-export async function scoreRuns(io: Io, dirs: readonly string[], flags: ScoreFlags, contexts = commandContexts()): Promise<RunScores[]> {
+export async function scoreRuns(io: Io, dirs: readonly string[], flags: ScoreFlags, contexts = commandContexts(), session?: CaseSession): Promise<RunScores[]> {
   const scoring = scoringOverrideOf(flags); // checked before a judge model or BERTScore is loaded
   const departments = await departmentChoice(flags.departments);
   const out: RunScores[] = [];
@@ -136,6 +137,7 @@ export async function scoreRuns(io: Io, dirs: readonly string[], flags: ScoreFla
       context: await contexts(rs.scoring.settings),
       scoring: rs.scoring,
       ...(flags.cases ? { cases: flags.cases } : {}),
+      ...(session ? { session } : {}),
       ...(rs.scoring.settings.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
     });
     if (!persist) io.err(paint(io, 'yellow', `${dir}: its store cannot be written (read-only); the scores are shown but were not saved`));
