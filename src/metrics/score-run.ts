@@ -15,6 +15,8 @@ import { scoredWith } from './run-settings.js';
 import { leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
 import { scoreCase, type ScoringContext } from './score-case.js';
 import { JUDGE_PREFIX } from './judge-run.js';
+import { caseScoresFromRows } from './scorers.js';
+import { scoredTask } from '../tasks/registry/index.js';
 
 export interface ModelScores {
   model: string;
@@ -145,7 +147,8 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
           caseJobs.map((j) => ({ kind: j.kind, ...(j.exam !== undefined ? { exam: j.exam } : {}), status: j.status, parsed: j.parsed === null ? null : (JSON.parse(j.parsed) as unknown), finishReason: j.finishReason })),
           opts.context,
         );
-        ms.cases.push(outcome.scores);
+        // the case scores from the rows, by the function the report reads stored rows with
+        ms.cases.push(caseScoresFromRows({ uid: c.uid, language: c.language, department: outcome.scores.department }, outcome.rows, scoredTask).scores);
         const { errors, pending, skipped, unreadable, refused, truncated } = outcome;
         ms.outcomes.push({ uid: c.uid, language: c.language, department: outcome.scores.department, errors, pending, skipped, unreadable, refused, truncated });
         for (const r of outcome.rows) rows.push({ model, caseUid: c.uid, language: c.language, department: c.gold.department?.id ?? '', task: r.task, exam: r.exam, value: r.value, detail: r.detail });

@@ -155,3 +155,19 @@ export function restoreCaseScore(task: TaskModule, row: StoredScore, cs: CaseSco
       return undefined;
   }
 }
+
+/**
+ * A record's case scores from its score rows: the one function that turns rows into what the leaderboard counts,
+ * for `score` (rows just computed) and for the report (rows read back from the store, under any former task id).
+ * Returns the errors the rows count (a judge that could not decide), by task.
+ */
+export function caseScoresFromRows(base: Pick<CaseScores, 'uid' | 'language' | 'department'>, rows: readonly (StoredScore & { task: string })[], taskOf: (id: string) => TaskModule | undefined): { scores: CaseScores; errors: string[] } {
+  const scores: CaseScores = { ...base };
+  const errors: string[] = [];
+  for (const r of rows) {
+    const task = taskOf(r.task);
+    const error = task ? restoreCaseScore(task, r, scores) : undefined;
+    if (error) errors.push(error);
+  }
+  return { scores, errors };
+}

@@ -11,7 +11,7 @@ import { loadThrough, type CaseSession } from '../bench/session.js';
 import { filterCases } from '../bench/stats.js';
 import type { CaseScores } from '../metrics/clinical.js';
 import { caseSupport, countSupport, type CaseSupport, type SupportCounts } from '../bench/support.js';
-import { restoreCaseScore } from '../metrics/scorers.js';
+import { caseScoresFromRows } from '../metrics/scorers.js';
 import { currentTaskId, GENERATION_LABEL, scoredRows, scoredTask, tasksOfGeneration, unsupportedTasks } from '../tasks/registry/index.js';
 import { runSettings, scoredOtherwise, type RunSettings } from '../metrics/run-settings.js';
 import type { ScoringContext } from '../metrics/score-case.js';
@@ -217,7 +217,7 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
     if (e.jobs.length === 0) continue; // scores of jobs no longer in the store
     const c = cases.get(k);
     const first = e.jobs[0]!;
-    const cs: CaseScores = { uid: first.caseUid, language: first.language, department: c?.gold.department?.id ?? e.scores[0]?.department ?? '' };
+    const base = { uid: first.caseUid, language: first.language, department: c?.gold.department?.id ?? e.scores[0]?.department ?? '' };
     const examsOfCase = c ? new Set(c.imaging.map((x) => x.key)) : undefined;
     for (const j of e.jobs) {
       if (j.kind === 'imaging-diagnosis' && examsOfCase && !examsOfCase.has(j.exam ?? '')) continue;
@@ -226,10 +226,10 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
       else if (j.status !== 'done') bump(out.pending, label);
     }
     const has = (task: string, exam = ''): ScoreRecord | undefined => e.scores.find((s) => currentTaskId(s.task) === task && s.exam === exam);
+    // the case scores from the stored rows, as `score` makes them from the rows it computes
+    const { scores: cs, errors: judged } = caseScoresFromRows(base, e.scores, scoredTask);
+    for (const error of judged) bump(out.errors, error);
     for (const s of e.scores) {
-      const task = scoredTask(s.task);
-      const error = task ? restoreCaseScore(task, s, cs) : undefined;
-      if (error) bump(out.errors, error);
       const d = s.detail as Record<string, unknown>;
       if (d && typeof d === 'object' && 'components' in d) {
         if (d.components === 'bleu+rouge') lexical++;
