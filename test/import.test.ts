@@ -169,7 +169,7 @@ describe('clinicallab import → run → score on AgentClinic', () => {
     expect(run.err).not.toContain('problem(s) while reloading');
     expect(run.out).toMatch(/clinical-diagnosis\s+8\b/);
     // per-task counts where they differ, and every skip counted (exams without an impression too)
-    expect(run.out).toMatch(/baseline: 8 records scored \(DIFR 8, FD 8(?:, TP \d)?\); skipped \(no gold\): department 8, preliminary 8, basis 8, differential 8, principle 8, plan 5, imaging \d+/);
+    expect(run.out).toMatch(/baseline: 8 records scored \(DIFR 8, FD 8(?:, TP \d)?\); skipped \(no gold\): department 8, preliminary 8, basis 8, differential 8, treatment-principle 8, plan 5, imaging \d+/);
     const lines = run.out.split('\n');
     const row = lines[lines.findIndex((l) => l.startsWith('Model ')) + 2]!;
     const cells = row.split(/\s+/);

@@ -14,6 +14,7 @@ import { readJsonValues, decodeUtf8Lines, type JsonReadResult } from './json-tex
 import { guessLanguage, parseLanguage } from './language.js';
 import { validateRecord } from './schema.js';
 import { parseCaseSummary } from './summary.js';
+import { GOLD, RECORD_GOLD_PARTS } from './gold.js';
 import { caseSupport, type CaseSupport } from './support.js';
 import { isSentinel } from './text.js';
 
@@ -166,14 +167,9 @@ export function parseCaseFile(
   return { cases, problems, report };
 }
 
+/** Each record-level gold part (gold.ts), then the chief complaint the department guide and DIFR triage from. */
 const GOLD_NAMES: [keyof CaseSupport, string, string][] = [
-  ['department', 'clinical_department', 'Department Guide'],
-  ['preliminary', 'preliminary_diagnosis', 'Preliminary Diagnosis'],
-  ['basis', 'diagnostic_basis', 'Diagnostic Basis'],
-  ['differential', 'differential_diagnosis', 'Differential Diagnosis'],
-  ['principal', 'principal_diagnosis', 'Final Diagnosis'],
-  ['principle', 'therapeutic_principle', 'Principle of Treatment'],
-  ['plan', 'treatment_plan', 'Treatment Plan'],
+  ...RECORD_GOLD_PARTS.map((p): [keyof CaseSupport, string, string] => [p, GOLD[p].field, GOLD[p].scores]),
   ['triage', 'clinical_case_summary', 'Department Guide and DIFR'],
 ];
 
@@ -298,6 +294,12 @@ export async function expandCasePaths(paths: string[]): Promise<string[]> {
   return out;
 }
 
+let parsedFiles = 0;
+/** How many case files this process has parsed so far (a command's session parses each once: test/run/session.test.ts). */
+export function caseFilesParsed(): number {
+  return parsedFiles;
+}
+
 /** Load cases from files and directories. */
 export async function loadCases(paths: string[], options: LoadOptions = {}): Promise<LoadResult> {
   const result: LoadResult = { cases: [], problems: [], files: [], loaded: 0, skipped: 0 };
@@ -318,6 +320,7 @@ export async function loadCases(paths: string[], options: LoadOptions = {}): Pro
       result.files.push({ file, sha256: '', layout: 'unreadable', records: 0, loaded: 0, skipped: 0, outside: 0, repairedEscapes: 0 });
       continue;
     }
+    parsedFiles++;
     const parsed = parseCaseFile(bytes, file, options, seen);
     result.cases.push(...parsed.cases);
     result.problems.push(...parsed.problems);

@@ -3,9 +3,11 @@ import { BUNDLED_CASES_DIR } from '../bench/bundled.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
 import { loadDepartmentFile } from '../bench/department-file.js';
 import { parseLanguage, type Language } from '../bench/language.js';
-import { formatProblem, loadCases, type LoadProblem, type LoadResult } from '../bench/loader.js';
+import { formatProblem, type LoadProblem, type LoadResult } from '../bench/loader.js';
 import type { SupportCounts } from '../bench/support.js';
+import { loadThrough, type CaseSession } from '../bench/session.js';
 import { selectByUid, UidSelectionError } from '../bench/uids.js';
+import { SCORED_TASKS } from '../tasks/registry/index.js';
 import { paint, type Io } from './io.js';
 
 /** An error the user caused (bad flag, missing file): printed without a stack trace, exit code 2. */
@@ -44,9 +46,9 @@ export function casePathsOrBundled(paths: string[] | undefined): string[] {
 export async function loadWithReport(
   io: Io,
   paths: string[],
-  opts: { strict?: boolean; taxonomy: DepartmentTaxonomy; quiet?: boolean; json?: boolean },
+  opts: { strict?: boolean; taxonomy: DepartmentTaxonomy; quiet?: boolean; json?: boolean; session?: CaseSession },
 ): Promise<LoadResult> {
-  const result = await loadCases(paths, { strict: opts.strict ?? false, taxonomy: opts.taxonomy });
+  const result = await loadThrough(opts.session, paths, { strict: opts.strict ?? false, taxonomy: opts.taxonomy });
   if (!opts.json) printProblems(io, result, opts.quiet ?? false);
   return result;
 }
@@ -108,15 +110,14 @@ export function hasErrors(result: LoadResult): boolean {
 /** Rows of "task | records it can be scored on" for a set of cases (partial datasets support only some tasks). */
 export function supportRows(s: SupportCounts): string[][] {
   const of = (n: number): string => `${n}/${s.records}`;
-  return [
-    ['Department Guide (Acc)', of(s.parts.department)],
-    ['DIFR (3 and 5 departments)', of(s.triage)],
-    ['Preliminary Diagnosis (PD)', of(s.parts.preliminary)],
-    ['Diagnostic Basis (DB)', of(s.parts.basis)],
-    ['Differential Diagnosis (DD)', of(s.parts.differential)],
-    ['Final Diagnosis (FD)', of(s.parts.principal)],
-    ['Principle of Treatment (PT)', of(s.parts.principle)],
-    ['Treatment Plan (TP)', of(s.parts.plan)],
-    ['Imaging Diagnosis (ID)', `${of(s.parts.imaging)} (${s.scorableExams} of ${s.exams} exams have an impression)`],
-  ];
+  const rows: string[][] = [];
+  const columns = new Set<string>();
+  for (const t of SCORED_TASKS) {
+    if (columns.has(t.column)) continue; // the two DIFR rows share a column
+    columns.add(t.column);
+    if (t.partOf !== undefined) rows.push(['DIFR (3 and 5 departments)', of(s.triage)]);
+    else if (t.perExam) rows.push([`${t.title} (${t.column})`, `${of(s.parts[t.gold!])} (${s.scorableExams} of ${s.exams} exams have an impression)`]);
+    else rows.push([`${t.title} (${t.column})`, of(s.parts[t.gold!])]);
+  }
+  return rows;
 }

@@ -11,11 +11,14 @@
  *   Acceptability    CDA × mean(DB, DD, PT, TP, ID) / 100
  *   Avg              mean of Acc, DIFR, PD, DB, DD, FD, PT, TP, ID
  *   Weighted average (5·Acc + DIFR + PD + 5·FD + DB + DD + PT + TP + ID) / 17
+ * The weights are the task modules' (src/tasks/registry/).
  * Reconstructed (the authors did not publish them):
  *   CDA              share of cases with the department AND the final diagnosis correct (optionally also the
  *                    preliminary diagnosis: `cdaRequiresPreliminary`)
  *   DWR              see dwr.ts
  */
+
+import { COLUMN_WEIGHT, type TaskModule } from '../tasks/registry/index.js';
 
 /** What one model did on one case (one record: uid + language). Absent fields were not run, skipped or failed. */
 export interface CaseScores {
@@ -146,10 +149,18 @@ export function meanOfScoredColumns(cols: Partial<Record<Column, number | null>>
   return { value: mean(columns.map((c) => cols[c]!)), columns };
 }
 
+/** The weighted average of the nine columns, with each task's weight (the task registry: 5 for Acc and FD, else 1). */
 export function weightedAverage(cols: Record<Column, number | null>): number | null {
-  const weights: Record<Column, number> = { Acc: 5, DIFR: 1, PD: 1, DB: 1, DD: 1, FD: 5, PT: 1, TP: 1, ID: 1 };
   if (COLUMNS.some((c) => cols[c] === null)) return null;
-  return COLUMNS.reduce((s, c) => s + weights[c] * cols[c]!, 0) / 17;
+  const total = COLUMNS.reduce((s, c) => s + COLUMN_WEIGHT[c], 0);
+  return COLUMNS.reduce((s, c) => s + COLUMN_WEIGHT[c] * cols[c]!, 0) / total;
+}
+
+/** A case's value on one task: yes/no, a text score, the mean over its exams for a per-exam task. */
+export function taskValue(c: CaseScores, task: TaskModule): boolean | number | undefined {
+  if (task.perExam) return caseId(c);
+  const v = c[task.field];
+  return typeof v === 'boolean' || typeof v === 'number' ? v : undefined;
 }
 
 /** Every column and metric except DWR (which needs the other models). */
@@ -188,15 +199,15 @@ export function caseScoreParts(c: CaseScores): Map<string, [number, number]> {
   const bin = (name: string, b: boolean | undefined, w: number): void => {
     if (b !== undefined) parts.set(name, [b ? 100 : 0, w]);
   };
-  bin('Acc', c.acc, 5);
-  bin('FD', c.fd, 5);
-  bin('PD', c.pd, 1);
+  bin('Acc', c.acc, COLUMN_WEIGHT.Acc);
+  bin('FD', c.fd, COLUMN_WEIGHT.FD);
+  bin('PD', c.pd, COLUMN_WEIGHT.PD);
   if (c.difr3 && c.difr5) {
     const r = (a: { count: number; valid: number }, k: number): number[] => [a.count === k ? 100 : 0, a.count === 0 ? 0 : (100 * a.valid) / a.count];
-    parts.set('DIFR', [mean([...r(c.difr3, 3), ...r(c.difr5, 5)])!, 1]);
+    parts.set('DIFR', [mean([...r(c.difr3, 3), ...r(c.difr5, 5)])!, COLUMN_WEIGHT.DIFR]);
   }
   const text: [string, number | undefined][] = [['DB', c.db], ['DD', c.dd], ['PT', c.pt], ['TP', c.tp], ['ID', caseId(c)]];
-  for (const [name, x] of text) if (x !== undefined) parts.set(name, [x, 1]);
+  for (const [name, x] of text) if (x !== undefined) parts.set(name, [x, COLUMN_WEIGHT[name as Column]]);
   return parts;
 }
 

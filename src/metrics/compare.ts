@@ -6,7 +6,8 @@
  * resampled cases on both sides) and of the two models' head-to-head DWR (resampled within departments).
  * All bootstraps are seeded (`seed`, default 20240619) with `resamples` resamples (default 1,000).
  */
-import { caseCda, caseId, caseScore, caseScoreParts, leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
+import { SCORED_TASKS } from '../tasks/registry/index.js';
+import { caseCda, caseScore, caseScoreParts, leaderboard, taskValue, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
 import { pairedDwr } from './dwr.js';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, mcnemar, pairedBootstrap, pairedBootstrapStats, percentileInterval, seededRandom, type BootstrapOptions } from './stats.js';
 
@@ -55,10 +56,10 @@ export function compareModels(a: readonly CaseScores[], b: readonly CaseScores[]
   const bByKey = new Map(b.map((c) => [key(c), c]));
   const pairs = a.filter((c) => bByKey.has(key(c))).map((c) => [c, bByKey.get(key(c))!] as const);
   const rows: ComparisonRow[] = [];
+  // the yes/no tasks by McNemar, in the registry's order, then CDA
+  const tasks = SCORED_TASKS;
   const binary: [string, (c: CaseScores) => boolean | undefined][] = [
-    ['Acc', (c) => c.acc],
-    ['PD', (c) => c.pd],
-    ['FD', (c) => c.fd],
+    ...tasks.filter((t) => t.scoring === 'department-match' || t.scoring.startsWith('diagnosis-')).map((t): [string, (c: CaseScores) => boolean | undefined] => [t.column, (c) => taskValue(c, t) as boolean | undefined]),
     ['CDA', (c) => caseCda(c, opts)],
   ];
   for (const [metric, pick] of binary) {
@@ -69,13 +70,7 @@ export function compareModels(a: readonly CaseScores[], b: readonly CaseScores[]
     const pb = (100 * both.filter((p) => p[1]).length) / both.length;
     rows.push({ metric, test: 'mcnemar', n: both.length, a: pa, b: pb, diff: pa - pb, p: m.p });
   }
-  const continuous: [string, (c: CaseScores) => number | undefined][] = [
-    ['DB', (c) => c.db],
-    ['DD', (c) => c.dd],
-    ['PT', (c) => c.pt],
-    ['TP', (c) => c.tp],
-    ['ID', caseId],
-  ];
+  const continuous = tasks.filter((t) => t.scoring === 'text-similarity').map((t): [string, (c: CaseScores) => number | undefined] => [t.column, (c) => taskValue(c, t) as number | undefined]);
   for (const [metric, pick] of continuous) {
     const both = pairs.map(([x, y]) => [pick(x), pick(y)] as const).filter((p): p is readonly [number, number] => p[0] !== undefined && p[1] !== undefined);
     if (both.length === 0) continue;

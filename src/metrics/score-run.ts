@@ -6,7 +6,8 @@
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { Language } from '../bench/language.js';
-import { formatProblem, loadCases, type LoadResult } from '../bench/loader.js';
+import { formatProblem, type LoadResult } from '../bench/loader.js';
+import { loadThrough, type CaseSession } from '../bench/session.js';
 import type { Manifest } from '../run/evaluate.js';
 import { SCORED_WITH_KEY } from '../run/recorded.js';
 import { RunStore, type ScoreRecord } from '../run/store.js';
@@ -16,6 +17,8 @@ import { leaderboard, type CaseScores, type Leaderboard, type MetricOptions } fr
 import { scoreCase, type ScoringContext } from './score-case.js';
 import { JUDGE_PREFIX } from './judge-run.js';
 import { DEFAULT_TEXT_PROFILE, type LibraryNote, type TextProfileName } from './text/index.js';
+import { caseScoresFromRows } from './scorers.js';
+import { scoredTask } from '../tasks/registry/index.js';
 
 export interface ModelScores {
   model: string;
@@ -77,6 +80,8 @@ export interface ScoreRunOptions extends MetricOptions {
   context: ScoringContext;
   /** Case files to use instead of those in the manifest (when they have moved). */
   cases?: string[];
+  /** The command's cases, read once for every stage (bench/session.ts). */
+  session?: CaseSession;
   /** The run's case files, when the caller has loaded them already (they are then not read again). */
   loaded?: LoadResult;
   /**
@@ -109,7 +114,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
     const manifest = store.getManifest<Manifest>();
     const files = opts.cases ?? manifest?.cases.map((c) => c.file) ?? [];
     if (files.length === 0 && !opts.loaded) throw new Error(`${dir}: the run does not say which case files it used; give them with --cases`);
-    const loaded = opts.loaded ?? (await loadCases(files, { taxonomy: opts.taxonomy }));
+    const loaded = opts.loaded ?? (await loadThrough(opts.session, files, { taxonomy: opts.taxonomy }));
     const byKey = new Map<string, ClinicalCase>(loaded.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
     const jobs = store.jobs({ prompts: false }); // scoring needs answers, not the (long) prompts
     // judges' ratings live in the store too, under `judge:<spec>`; they are not candidates
@@ -152,7 +157,8 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
           caseJobs.map((j) => ({ kind: j.kind, ...(j.exam !== undefined ? { exam: j.exam } : {}), status: j.status, parsed: j.parsed === null ? null : (JSON.parse(j.parsed) as unknown), finishReason: j.finishReason })),
           opts.context,
         );
-        ms.cases.push(outcome.scores);
+        // the case scores from the rows, by the function the report reads stored rows with
+        ms.cases.push(caseScoresFromRows({ uid: c.uid, language: c.language, department: outcome.scores.department }, outcome.rows, scoredTask).scores);
         const { errors, pending, skipped, unreadable, refused, truncated } = outcome;
         ms.outcomes.push({ uid: c.uid, language: c.language, department: outcome.scores.department, errors, pending, skipped, unreadable, refused, truncated });
         for (const r of outcome.rows) for (const note of (r.detail as { notes?: LibraryNote[] } | null)?.notes ?? []) result.libraryNotes[note] = (result.libraryNotes[note] ?? 0) + 1;

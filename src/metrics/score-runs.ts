@@ -4,6 +4,7 @@
  * them. Each result says what the options changed (`scoring.overrides`). A run on a read-only medium is scored
  * all the same, without saving (and a warning says so).
  */
+import type { CaseSession } from '../bench/session.js';
 import { loadDepartmentFile } from '../bench/department-file.js';
 import { storeWritable } from '../run/store.js';
 import type { ScoringSettings } from '../run/recorded.js';
@@ -24,6 +25,8 @@ export interface ScoreOptions {
   contexts?: (s: ScoringSettings) => Promise<ScoringContext>;
   /** Told what the caller should hear: a read-only store, problems reloading the case files. */
   onWarning?: (message: string) => void;
+  /** The command's cases, read once for every stage (bench/session.ts). */
+  session?: CaseSession;
 }
 
 /** Scoring contexts whose matcher's judge, when the settings name one, is a model called through the executor. */
@@ -50,6 +53,7 @@ export async function score(dirs: readonly string[], o: ScoreOptions = {}): Prom
       context: await contexts(rs.scoring.settings),
       scoring: rs.scoring,
       ...(o.cases ? { cases: o.cases } : {}),
+      ...(o.session ? { session: o.session } : {}),
       ...(rs.scoring.settings.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
     });
     if (!persist) o.onWarning?.(`${dir}: its store cannot be written (read-only); the scores are shown but were not saved`);

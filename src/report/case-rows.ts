@@ -7,7 +7,8 @@ import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { ScoreRecord } from '../run/store.js';
 import { markReading } from './readings.js';
-import { DIAGNOSIS_TASKS, type JobRecord } from './run-reader.js';
+import { currentTaskId, GENERATION_LABEL, SCORED_TASKS, scoredTask, type TaskModule } from '../tasks/registry/index.js';
+import type { JobRecord } from './run-reader.js';
 import type { AnswerSet, CaseGold, CaseInputs, CaseRow, JobView, RowTask } from './types.js';
 
 type Detail = Record<string, unknown>;
@@ -36,7 +37,7 @@ export function answerSet(jobs: readonly JobRecord[], taxonomy: DepartmentTaxono
       case 'department-guide-3':
       case 'department-guide-5': {
         const items = Array.isArray(p.items) ? (p.items as Detail[]).map((i) => ({ text: str(i.text) ?? '', department: departmentLabel(taxonomy, str(i.department) ?? null) })) : [];
-        out[j.kind === 'department-guide-3' ? 'difr3' : 'difr5'] = { ...jobView(j), items, count: num(p.count) ?? null, valid: num(p.valid) ?? null };
+        out[GENERATION_LABEL[j.kind] as Extract<keyof AnswerSet, `difr${number}`>] = { ...jobView(j), items, count: num(p.count) ?? null, valid: num(p.valid) ?? null };
         break;
       }
       case 'clinical-diagnosis': {
@@ -81,18 +82,19 @@ export function caseContent(c: ClinicalCase, taxonomy: DepartmentTaxonomy): { in
 
 function scoredRow(base: Pick<CaseRow, 'model' | 'case'>, s: ScoreRecord, taxonomy: DepartmentTaxonomy): CaseRow {
   const d = (s.detail ?? {}) as Detail;
-  const row: CaseRow = { ...base, task: s.task as RowTask, exam: s.exam, status: 'scored', value: s.value, correct: null };
-  switch (s.task) {
-    case 'department':
+  const task = scoredTask(s.task);
+  const row: CaseRow = { ...base, task: currentTaskId(s.task) as RowTask, exam: s.exam, status: 'scored', value: s.value, correct: null };
+  // how a row is presented follows how its task is scored (the task registry)
+  switch (task?.scoring) {
+    case 'department-match':
       row.correct = s.value === 1;
       row.predicted = departmentLabel(taxonomy, str(d.predicted) ?? null);
       row.gold = departmentLabel(taxonomy, str(d.gold)) ?? '';
       row.explanation =
         row.predicted === null ? 'no department of the list could be read from the answer' : `the answer was read as ${row.predicted} (${str(d.status) ?? 'parsed'}); gold: ${row.gold}`;
       break;
-    case 'difr3':
-    case 'difr5': {
-      const k = s.task === 'difr3' ? 3 : 5;
+    case 'department-count': {
+      const k = task!.departments ?? 0;
       const count = num(d.count) ?? 0;
       const valid = num(d.valid) ?? 0;
       row.difr = { k, count, valid };
@@ -100,7 +102,7 @@ function scoredRow(base: Pick<CaseRow, 'model' | 'case'>, s: ScoreRecord, taxono
       row.explanation = `asked for exactly ${k} departments: ${count} named, ${valid} of them valid names from the list`;
       break;
     }
-    case 'preliminary': {
+    case 'diagnosis-list': {
       const items = Array.isArray(d.items) ? (d.items as Detail[]) : [];
       row.items = items.map((i) => {
         const r = (i.result ?? {}) as Detail;
@@ -124,7 +126,7 @@ function scoredRow(base: Pick<CaseRow, 'model' | 'case'>, s: ScoreRecord, taxono
       } else row.correct = s.value === 1;
       break;
     }
-    case 'principal':
+    case 'diagnosis-name':
       row.predicted = str(d.predicted) ?? null;
       row.gold = str(d.gold) ?? '';
       row.rule = str(d.rule) ?? '';
@@ -144,35 +146,31 @@ function scoredRow(base: Pick<CaseRow, 'model' | 'case'>, s: ScoreRecord, taxono
   return row;
 }
 
-const KIND_TASKS: Record<string, RowTask[]> = {
-  'department-guide': ['department'],
-  'department-guide-3': ['difr3'],
-  'department-guide-5': ['difr5'],
-  'clinical-diagnosis': [...DIAGNOSIS_TASKS],
-  'imaging-diagnosis': ['imaging'],
-};
-
-const TASK_ORDER = new Map<string, number>(['department', 'difr3', 'difr5', 'preliminary', 'basis', 'differential', 'principal', 'principle', 'plan', 'imaging'].map((t, i) => [t, i]));
+/** Tasks in the order the case browser shows them. */
+const TASK_ORDER = new Map<string, number>(SCORED_TASKS.map((t, i) => [t.id, i]));
+const tasksAnswering = (kind: string): TaskModule[] => SCORED_TASKS.filter((t: TaskModule) => t.generation === kind);
 
 /** Every row of one model on one case: scored rows from the store, and rows for failed, pending and skipped tasks. */
 export function caseRows(model: number, caseIndex: number, jobs: readonly JobRecord[], scores: readonly ScoreRecord[], c: ClinicalCase | undefined, taxonomy: DepartmentTaxonomy): CaseRow[] {
   const base = { model, case: caseIndex };
   const rows: CaseRow[] = scores.map((s) => scoredRow(base, s, taxonomy));
-  const have = new Set(scores.map((s) => `${s.task}\u0000${s.exam}`));
+  const have = new Set(scores.map((s) => `${currentTaskId(s.task)}\u0000${s.exam}`));
   const exams = c ? new Set(c.imaging.map((e) => e.key)) : undefined;
   for (const j of jobs) {
     const exam = j.kind === 'imaging-diagnosis' ? (j.exam ?? '') : '';
     if (exam !== '' && exams && !exams.has(exam)) continue;
-    for (const task of KIND_TASKS[j.kind] ?? []) {
+    for (const { id: task } of tasksAnswering(j.kind)) {
       if (have.has(`${task}\u0000${exam}`)) continue;
-      const row: CaseRow = { ...base, task, exam, status: j.status === 'done' ? 'skipped' : j.status === 'error' ? 'error' : 'pending', value: null, correct: null };
+      const row: CaseRow = { ...base, task: task as RowTask, exam, status: j.status === 'done' ? 'skipped' : j.status === 'error' ? 'error' : 'pending', value: null, correct: null };
       if (j.status === 'error') row.error = `${j.errorKind ?? 'error'}: ${j.error ?? ''}`.trim();
       if (row.status === 'skipped') row.explanation = 'no gold answer to score against (empty or a placeholder)';
       rows.push(row);
     }
   }
   // each row says how its answer was read, so the case browser can show the answers the reader did not read whole
-  const kindOf = (task: string): string => (task === 'difr3' ? 'department-guide-3' : task === 'difr5' ? 'department-guide-5' : task === 'department' ? 'department-guide' : task === 'imaging' ? 'imaging-diagnosis' : 'clinical-diagnosis');
-  for (const row of rows) markReading(row, jobs.find((j) => j.kind === kindOf(row.task) && (row.task !== 'imaging' || (j.exam ?? '') === row.exam)));
+  for (const row of rows) {
+    const t = scoredTask(row.task);
+    markReading(row, jobs.find((j) => j.kind === t?.generation && (!t.perExam || (j.exam ?? '') === row.exam)));
+  }
   return rows.sort((a, b) => (TASK_ORDER.get(a.task) ?? 99) - (TASK_ORDER.get(b.task) ?? 99) || a.exam.localeCompare(b.exam));
 }

@@ -7,27 +7,20 @@
  */
 import { COLUMNS, meanOfScoredColumns, type Column } from '../metrics/clinical.js';
 import type { SharedRecords } from '../metrics/shared.js';
-import { TASKS } from '../tasks/definitions.js';
+import { GENERATION_LABEL, tasksOfColumn } from '../tasks/registry/index.js';
 import type { LeaderboardRow } from './leaderboard-table.js';
 
 /** The task ids a column's skips, errors and pending answers are counted under. */
-const COUNTED_AS: Record<Column, readonly string[]> = {
-  ...(Object.fromEntries(TASKS.map((t) => [t.column, [t.id]])) as Record<Exclude<Column, 'DIFR'>, string[]>),
-  DIFR: ['difr3', 'difr5'],
-};
+const COUNTED_AS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(COLUMNS.map((c) => [c, tasksOfColumn(c).map((t) => t.id)]));
 
-/** Labels of the kinds of generation, as errors and pending answers are counted. */
-const GENERATION_OF: Record<Column, readonly string[]> = {
-  Acc: ['department'],
-  DIFR: ['difr3', 'difr5'],
-  PD: ['diagnosis'],
-  DB: ['diagnosis'],
-  DD: ['diagnosis'],
-  FD: ['diagnosis', 'principal (judge)'],
-  PT: ['diagnosis'],
-  TP: ['diagnosis'],
-  ID: ['imaging'],
-};
+/** Labels of the kinds of generation, as errors and pending answers are counted (with a judge's errors on FD). */
+const GENERATION_OF: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  COLUMNS.map((c) => {
+    const tasks = tasksOfColumn(c);
+    const judged = tasks.filter((t) => t.scoring === 'diagnosis-name').map((t) => `${t.id} (judge)`);
+    return [c, [...new Set(tasks.map((t) => GENERATION_LABEL[t.generation]!)), ...judged]];
+  }),
+);
 
 const NEEDS: Record<'CDA' | 'Acceptability', readonly Column[]> = {
   CDA: ['Acc', 'FD'],
@@ -41,9 +34,9 @@ const listOf = (xs: readonly string[]): string => xs.join(', ');
 /** Why this column of the row has no value, or undefined when it has one. */
 function taskReason(row: LeaderboardRow, c: Column): string | undefined {
   if (row.leaderboard[c].value !== null) return undefined;
-  if (count(row.skipped, COUNTED_AS[c]) > 0) return 'no gold answer for this task in these records, so nothing to score against';
-  if (count(row.errors, GENERATION_OF[c]) > 0) return 'every answer ended in error';
-  if (count(row.pending, GENERATION_OF[c]) > 0) return 'answers still pending';
+  if (count(row.skipped, COUNTED_AS[c] ?? []) > 0) return 'no gold answer for this task in these records, so nothing to score against';
+  if (count(row.errors, GENERATION_OF[c] ?? []) > 0) return 'every answer ended in error';
+  if (count(row.pending, GENERATION_OF[c] ?? []) > 0) return 'answers still pending';
   return 'not asked in this run';
 }
 

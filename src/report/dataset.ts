@@ -5,9 +5,12 @@
  * leaderboard rest on how many records.
  */
 import type { SupportCounts } from '../bench/support.js';
+import { SCORED_TASKS } from '../tasks/registry/index.js';
+
+const DIFR_LABEL = 'Department instruction following (K = 3, 5)';
 
 export interface DatasetTask {
-  /** department, difr, preliminary, basis, differential, principal, principle, plan, imaging. */
+  /** A task id (the task registry's), or `difr` for the two DIFR rows. */
   task: string;
   label: string;
   /** The leaderboard column the task is scored in. */
@@ -25,23 +28,19 @@ export interface DatasetView {
   tasks: DatasetTask[];
 }
 
-const TASKS: [task: string, label: string, column: string][] = [
-  ['department', 'Department guide', 'Acc'],
-  ['difr', 'Department instruction following (K = 3, 5)', 'DIFR'],
-  ['preliminary', 'Preliminary diagnosis', 'PD'],
-  ['basis', 'Diagnostic basis', 'DB'],
-  ['differential', 'Differential diagnosis', 'DD'],
-  ['principal', 'Final diagnosis', 'FD'],
-  ['principle', 'Principle of treatment', 'PT'],
-  ['plan', 'Treatment plan', 'TP'],
-];
-
+/** The rows of the table: each task (the DIFR rows as one, by their column), imaging last, counted by exams. */
 export function datasetView(s: SupportCounts): DatasetView {
-  const tasks: DatasetTask[] = TASKS.map(([task, label, column]) => {
-    const withGold = task === 'difr' ? s.triage : s.parts[task as keyof SupportCounts['parts']];
-    return { task, label, column, withGold, total: s.records, unit: 'records', skipped: s.records - withGold };
-  });
-  tasks.push({ task: 'imaging', label: 'Imaging diagnosis', column: 'ID', withGold: s.scorableExams, total: s.exams, unit: 'exams', skipped: s.exams - s.scorableExams });
+  const tasks: DatasetTask[] = [];
+  for (const t of SCORED_TASKS) {
+    if (t.partOf !== undefined) {
+      if (tasks.some((x) => x.column === t.column)) continue;
+      tasks.push({ task: t.column.toLowerCase(), label: DIFR_LABEL, column: t.column, withGold: s.triage, total: s.records, unit: 'records', skipped: s.records - s.triage });
+    } else if (t.perExam) tasks.push({ task: t.id, label: t.label.en, column: t.column, withGold: s.scorableExams, total: s.exams, unit: 'exams', skipped: s.exams - s.scorableExams });
+    else {
+      const withGold = s.parts[t.gold!];
+      tasks.push({ task: t.id, label: t.label.en, column: t.column, withGold, total: s.records, unit: 'records', skipped: s.records - withGold });
+    }
+  }
   return { records: s.records, tasks };
 }
 

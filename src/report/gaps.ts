@@ -8,6 +8,7 @@
 import type { ClinicalCase } from '../bench/case.js';
 import { caseSupport, type CaseSupport } from '../bench/support.js';
 import { COLUMNS, type Column, type Leaderboard } from '../metrics/clinical.js';
+import { tasksOfColumn } from '../tasks/registry/index.js';
 import type { JobRecord } from './run-reader.js';
 
 /** The values a dash can stand for: the nine columns and the metrics built on them. */
@@ -41,11 +42,9 @@ interface TaskOf {
 /** The same words for every column, so that the columns a dataset lacks read as one line under a table. */
 const noGold = (): string => 'no gold answer for this task in these records, so nothing to score against';
 
-const TASKS: Record<Column, TaskOf> = {
+/** Words of their own for the columns whose gold is more than one field (or per exam). */
+const OWN: Partial<Record<Column, Pick<TaskOf, 'noGold'> & { name?: string }>> = {
   Acc: {
-    kinds: ['department-guide'],
-    name: 'department guide',
-    supports: (s) => s.triage && s.department,
     noGold: (_r, s) =>
       !s.some((x) => x.department)
         ? 'these records name no department, so the department guide has no gold answer'
@@ -53,23 +52,30 @@ const TASKS: Record<Column, TaskOf> = {
           ? 'these records have no chief complaint to triage from'
           : 'no record has both a chief complaint and a department',
   },
-  DIFR: { kinds: ['department-guide-3', 'department-guide-5'], name: 'DIFR (3 and 5 departments)', supports: (s) => s.triage, noGold: () => 'these records have no chief complaint to triage from' },
-  PD: { kinds: ['clinical-diagnosis'], name: 'preliminary diagnosis', supports: (s) => s.preliminary, noGold },
-  DB: { kinds: ['clinical-diagnosis'], name: 'diagnostic basis', supports: (s) => s.basis, noGold },
-  DD: { kinds: ['clinical-diagnosis'], name: 'differential diagnosis', supports: (s) => s.differential, noGold },
-  FD: { kinds: ['clinical-diagnosis'], name: 'final diagnosis', supports: (s) => s.principal, noGold },
-  PT: { kinds: ['clinical-diagnosis'], name: 'principle of treatment', supports: (s) => s.principle, noGold },
-  TP: { kinds: ['clinical-diagnosis'], name: 'treatment plan', supports: (s) => s.plan, noGold },
+  DIFR: { name: 'DIFR (3 and 5 departments)', noGold: () => 'these records have no chief complaint to triage from' },
   ID: {
-    kinds: ['imaging-diagnosis'],
-    name: 'imaging diagnosis',
-    supports: (s) => s.imaging.length > 0,
     noGold: (records) => {
       const exams = records.reduce((n, c) => n + c.imaging.length, 0);
       return exams === 0 ? 'these records have no imaging exams' : `none of the ${exams} imaging exams of these records has a gold impression to score against`;
     },
   },
 };
+
+/** Per column, from the task registry: the generations that answer it, its name, what it needs. */
+const TASKS = Object.fromEntries(
+  COLUMNS.map((col): [Column, TaskOf] => {
+    const tasks = tasksOfColumn(col);
+    return [
+      col,
+      {
+        kinds: tasks.map((t) => t.generation),
+        name: OWN[col]?.name ?? tasks[0]!.label.en.toLowerCase(),
+        supports: (s) => tasks[0]!.supports(s),
+        noGold: OWN[col]?.noGold ?? noGold,
+      },
+    ];
+  }),
+) as Record<Column, TaskOf>;
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 

@@ -15,12 +15,13 @@ import { CLIENT_CORE } from './client/core.js';
 import { CLIENT_EXTRAS } from './client/extras.js';
 import { CLIENT_INTERACTIVE } from './client/interactive.js';
 import { CLIENT_MANIFEST } from './client/manifest.js';
+import { CLIENT_TASKS } from './client/tasks.js';
 import { packViewModel } from './pack.js';
 import { REPORT_CSS } from './style.js';
 import type { ReportViewModel } from './types.js';
 
 /** The client script: one strict-mode function scope. */
-export const CLIENT_SCRIPT = `(function () {\n${CLIENT_CORE}\n${CLIENT_CHARTS}\n${CLIENT_CASES}\n${CLIENT_AGENT}\n${CLIENT_INTERACTIVE}\n${CLIENT_EXTRAS}\n${CLIENT_MANIFEST}\n})();\n`;
+export const CLIENT_SCRIPT = `(function () {\n${CLIENT_CORE}\n${CLIENT_TASKS}\n${CLIENT_CHARTS}\n${CLIENT_CASES}\n${CLIENT_AGENT}\n${CLIENT_INTERACTIVE}\n${CLIENT_EXTRAS}\n${CLIENT_MANIFEST}\n})();\n`;
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

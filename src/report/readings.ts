@@ -3,6 +3,7 @@
  * off by the token limit (counted as the scorer counts them), and per case-browser row whether its answer was
  * read whole — so the case browser can show the unread and the cut-off answers only.
  */
+import { scoredTask } from '../tasks/registry/index.js';
 import { readingOf } from '../run/unread.js';
 import type { CaseRow } from './types.js';
 
@@ -44,7 +45,8 @@ export function markReading(row: CaseRow, job: AnsweredJob | undefined): void {
   const found = ((job.parsed ?? {}) as { found?: string[] }).found;
   // a six-section answer read in part: only the rows of the sections not found are unread
   let reading: string = r.reading;
-  if (reading === 'partial' && job.kind === 'clinical-diagnosis') reading = found?.includes(row.task) ? 'read' : 'unread';
+  const section = scoredTask(row.task)?.section;
+  if (reading === 'partial' && section !== undefined) reading = found?.includes(section) ? 'read' : 'unread';
   if (reading !== 'read') {
     row.reading = reading;
     if (r.reason) row.readingReason = r.reason;

@@ -6,10 +6,13 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
-import { formatProblem, loadCases, type LoadResult } from '../bench/loader.js';
+import { formatProblem, type LoadResult } from '../bench/loader.js';
+import { loadThrough, type CaseSession } from '../bench/session.js';
 import { filterCases } from '../bench/stats.js';
 import type { CaseScores } from '../metrics/clinical.js';
-import { caseSupport, countSupport, scoredRows, unsupportedTasks, type CaseSupport, type SupportCounts } from '../bench/support.js';
+import { caseSupport, countSupport, type CaseSupport, type SupportCounts } from '../bench/support.js';
+import { caseScoresFromRows } from '../metrics/scorers.js';
+import { currentTaskId, GENERATION_LABEL, scoredRows, scoredTask, tasksOfGeneration, unsupportedTasks } from '../tasks/registry/index.js';
 import { runSettings, scoredOtherwise, type RunSettings } from '../metrics/run-settings.js';
 import type { ScoringContext } from '../metrics/score-case.js';
 import { scoreRun } from '../metrics/score-run.js';
@@ -96,15 +99,15 @@ export interface ReadOptions {
   contexts?: (s: ScoringSettings) => Promise<ScoringContext>;
   /** Case files to use instead of those the manifest names. */
   cases?: string[];
+  /** The command's cases, read once for every stage (bench/session.ts). */
+  session?: CaseSession;
   cdaRequiresPreliminary?: boolean;
 }
 
 export const caseKey = (uid: string, language: string): string => `${uid}\u0000${language}`;
 
 /** The label the scorer counts a job's errors, pending answers and skips under. */
-export const KIND_LABEL: Record<string, string> = { 'department-guide': 'department', 'department-guide-3': 'difr3', 'department-guide-5': 'difr5', 'clinical-diagnosis': 'diagnosis', 'imaging-diagnosis': 'imaging' };
-
-export const DIAGNOSIS_TASKS = ['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan'] as const;
+export const KIND_LABEL: Readonly<Record<string, string>> = GENERATION_LABEL;
 
 interface StoreRead {
   manifest: Manifest | undefined;
@@ -158,7 +161,8 @@ function readStore(dir: string, opts: ReadOptions): StoreRead {
  * any stored score of the model on the record will do.
  */
 export function needsScoring(jobs: readonly JobRecord[], scores: readonly ScoreRecord[], cases: ReadonlyMap<string, ClinicalCase> = new Map()): boolean {
-  const rows = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}\u0000${s.task}\u0000${s.exam}`));
+  // rows stored under a task's former id (runs scored before issue 18) count as the task's
+  const rows = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}\u0000${currentTaskId(s.task)}\u0000${s.exam}`));
   const records = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}`));
   const supports = new Map<ClinicalCase, CaseSupport>();
   return jobs.some((j) => {
@@ -216,7 +220,7 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
     if (e.jobs.length === 0) continue; // scores of jobs no longer in the store
     const c = cases.get(k);
     const first = e.jobs[0]!;
-    const cs: CaseScores = { uid: first.caseUid, language: first.language, department: c?.gold.department?.id ?? e.scores[0]?.department ?? '' };
+    const base = { uid: first.caseUid, language: first.language, department: c?.gold.department?.id ?? e.scores[0]?.department ?? '' };
     const examsOfCase = c ? new Set(c.imaging.map((x) => x.key)) : undefined;
     for (const j of e.jobs) {
       if (j.kind === 'imaging-diagnosis' && examsOfCase && !examsOfCase.has(j.exam ?? '')) continue;
@@ -224,52 +228,18 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
       if (j.status === 'error') bump(out.errors, label);
       else if (j.status !== 'done') bump(out.pending, label);
     }
-    const has = (task: string, exam = ''): ScoreRecord | undefined => e.scores.find((s) => s.task === task && s.exam === exam);
-    const imaging: number[] = [];
+    const has = (task: string, exam = ''): ScoreRecord | undefined => e.scores.find((s) => currentTaskId(s.task) === task && s.exam === exam);
+    // the case scores from the stored rows, as `score` makes them from the rows it computes
+    const { scores: cs, errors: judged } = caseScoresFromRows(base, e.scores, scoredTask);
+    for (const error of judged) bump(out.errors, error);
     for (const s of e.scores) {
       const d = s.detail as Record<string, unknown>;
-      switch (s.task) {
-        case 'department':
-          cs.acc = s.value === 1;
-          break;
-        case 'difr3':
-        case 'difr5':
-          cs[s.task] = { count: Number(d.count), valid: Number(d.valid) };
-          break;
-        case 'preliminary':
-          if (s.value === null) bump(out.errors, 'preliminary (judge)');
-          else {
-            cs.pd = s.value === 1;
-            cs.pdShare = Number(d.share);
-          }
-          break;
-        case 'principal':
-          if (s.value === null) bump(out.errors, 'principal (judge)');
-          else cs.fd = s.value === 1;
-          break;
-        case 'basis':
-          cs.db = s.value ?? undefined;
-          break;
-        case 'differential':
-          cs.dd = s.value ?? undefined;
-          break;
-        case 'principle':
-          cs.pt = s.value ?? undefined;
-          break;
-        case 'plan':
-          cs.tp = s.value ?? undefined;
-          break;
-        case 'imaging':
-          if (s.value !== null) imaging.push(s.value);
-          break;
-      }
       if (d && typeof d === 'object' && 'components' in d) {
         if (d.components === 'bleu+rouge') lexical++;
         else full++;
         out.textProfile = isTextProfileName(d.profile) ? d.profile : UNRECORDED_PROFILE;
       }
     }
-    if (imaging.length > 0) cs.id = imaging;
     if (c) {
       // what the case has no gold answer for, counted as the scores count it
       for (const t of unsupportedTasks(c)) bump(out.skipped, t);
@@ -277,8 +247,9 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
       // without the case: a done job whose task has no score row was skipped for lack of a gold answer
       for (const j of e.jobs) {
         if (j.status !== 'done') continue;
-        if (j.kind === 'clinical-diagnosis') for (const t of DIAGNOSIS_TASKS) if (!has(t)) bump(out.skipped, t);
-        if (j.kind === 'imaging-diagnosis' && !has('imaging', j.exam ?? '')) bump(out.skipped, 'imaging');
+        for (const t of tasksOfGeneration(j.kind)) {
+          if (t.perExam ? !has(t.id, j.exam ?? '') : t.section !== undefined && !has(t.id)) bump(out.skipped, t.id);
+        }
       }
     }
     out.cases.push(cs);
@@ -308,7 +279,7 @@ async function readCases(dir: string, manifest: Manifest | undefined, opts: Read
     return null;
   }
   try {
-    const loaded = await loadCases(files, { taxonomy });
+    const loaded = await loadThrough(opts.session, files, { taxonomy });
     if (!opts.cases && manifest) {
       for (const f of loaded.files) {
         const recorded = manifest.cases.find((m) => m.file === f.file);

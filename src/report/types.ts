@@ -8,6 +8,7 @@ import type { Column, ColumnScore, Leaderboard } from '../metrics/clinical.js';
 import type { Interval } from '../metrics/compare.js';
 import type { TextProfileName } from '../metrics/text/index.js';
 import type { JobStatus } from '../run/store.js';
+import { SCORED_TASKS, type ScoredTaskId } from '../tasks/registry/index.js';
 import type { DatasetView } from './dataset.js';
 import type { Gaps } from './gaps.js';
 import type { JudgeRead } from './judge-read.js';
@@ -16,8 +17,8 @@ import type { ReferenceData } from './reference.js';
 export const VIEW_MODEL_VERSION = 1;
 
 /** What a per-case row scores: the eight tasks, and the two DIFR answers apart. */
-export const ROW_TASKS = ['department', 'difr3', 'difr5', 'preliminary', 'basis', 'differential', 'principal', 'principle', 'plan', 'imaging'] as const;
-export type RowTask = (typeof ROW_TASKS)[number];
+export const ROW_TASKS = SCORED_TASKS.map((t) => t.id) as readonly ScoredTaskId[];
+export type RowTask = ScoredTaskId;
 
 /** scored: has a score; error: the job (or the judge) failed; pending: not answered yet; skipped: no gold answer. */
 export type RowStatus = 'scored' | 'error' | 'pending' | 'skipped';

@@ -13,7 +13,8 @@ import type { ClinicalCase } from '../bench/case.js';
 import { loadDepartmentFile } from '../bench/department-file.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
 import type { Language } from '../bench/language.js';
-import { loadCases, type LoadResult } from '../bench/loader.js';
+import type { LoadResult } from '../bench/loader.js';
+import { CaseSession } from '../bench/session.js';
 import { filterCases } from '../bench/stats.js';
 import { apiKeyFor } from '../models/registry.js';
 import type { Model } from '../models/types.js';
@@ -63,6 +64,8 @@ export interface EvaluationOptions {
   allowChangedCases?: boolean;
   /** Stop loading at the first invalid record. */
   strict?: boolean;
+  /** A case session to read the case files through (default: a new one; bench/session.ts). */
+  session?: CaseSession;
   /** How the run is to be scored, recorded in a new run (a resumed one keeps its own). */
   scoring?: ScoringSettings;
   cache?: ResponseCache;
@@ -92,6 +95,8 @@ export interface PreparedEvaluation {
   kinds: GenerationKind[];
   paths: string[];
   loaded: LoadResult;
+  /** The session the case files were read through: hand it to scoring and the report so they parse nothing again. */
+  session: CaseSession;
   /** The records run: after the language and limit filters. */
   cases: ClinicalCase[];
   filters: { language?: Language; limit?: number };
@@ -196,7 +201,9 @@ export async function prepareEvaluation(o: EvaluationOptions): Promise<PreparedE
   const templates = templatesDir || !state ? await loadTemplates(templatesDir) : withRecordedTemplates(await loadTemplates(), state.inputs, outGiven!);
   const given = o.cases?.length ? [...o.cases] : (configCasePaths(config) ?? previous?.cases.map((c) => c.file));
   const paths = given && given.length > 0 ? given : [BUNDLED_CASES_DIR];
-  const loaded = await loadCases(paths, { strict: o.strict ?? false, taxonomy });
+  // one session for the command: the case files are parsed here, and scoring and the report reuse them
+  const session = o.session ?? new CaseSession();
+  const loaded = await session.load(paths, { strict: o.strict ?? false, taxonomy });
   let cases = filterCases(loaded.cases, language ? { language } : {});
   if (limit !== undefined) cases = cases.slice(0, limit);
   const plan = planPrompts(cases, { templates, taxonomy }, kinds);
@@ -224,6 +231,7 @@ export async function prepareEvaluation(o: EvaluationOptions): Promise<PreparedE
     kinds,
     paths,
     loaded,
+    session,
     cases,
     filters: { ...(language ? { language } : {}), ...(limit !== undefined ? { limit } : {}) },
     taxonomy,

@@ -3,7 +3,8 @@
  * they hold. Printed before a run starts.
  */
 import type { ClinicalCase } from '../bench/case.js';
-import { caseSupport, countSupport, scoredRows, type SupportCounts } from '../bench/support.js';
+import { caseSupport, countSupport, type SupportCounts } from '../bench/support.js';
+import { scoredRows } from '../tasks/registry/index.js';
 import { estimateTokens } from '../models/tokens.js';
 import { GENERATION_KINDS, type GenerationKind } from '../tasks/definitions.js';
 import { casePrompts, type Prompt, type PromptContext } from '../tasks/prompts.js';

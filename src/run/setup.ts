@@ -4,7 +4,7 @@
  */
 import { priceOf, type Price } from '../models/pricing.js';
 import { parseModelSpec } from '../models/spec.js';
-import { GENERATION_KINDS, parseTaskName, taskById, type GenerationKind } from '../tasks/definitions.js';
+import { GENERATION_KINDS, parseTaskName, taskById, TASKS, type GenerationKind } from '../tasks/definitions.js';
 import type { Config, ModelConfig } from './config.js';
 import type { ModelEntry } from './jobs.js';
 
@@ -86,7 +86,7 @@ export function kindsForTasks(tasks: readonly string[] | undefined): GenerationK
       continue;
     }
     const id = parseTaskName(name);
-    if (!id) throw new Error(`"${name}" is not a task; use department, preliminary, basis, differential, principal, principle, plan, imaging or difr (or their numbers 1–8, or columns Acc, PD, DB, DD, FD, PT, TP, ID)`);
+    if (!id) throw new Error(`"${name}" is not a task; use ${TASKS.map((t) => t.id).join(', ')} or difr (or their numbers 1–${TASKS.length}, or columns ${TASKS.map((t) => t.column).join(', ')})`);
     kinds.add(taskById(id).generation);
   }
   return GENERATION_KINDS.filter((k) => kinds.has(k));

@@ -1,17 +1,21 @@
 /**
  * The eight ClinicalBench tasks (PROTOCOL §4) as data: what each is called, which leaderboard column it feeds,
  * which generation answers it and which gold field scores it. Tasks 2–7 share one generation; task 8 is one
- * generation per imaging exam; the DIFR runs are two extra department-guide generations.
+ * generation per imaging exam; the DIFR runs are two extra department-guide generations. Each task is declared
+ * once, in its module under src/tasks/registry/; this is the summary of the eight the command line reads.
  */
+import { GOLD } from '../bench/gold.js';
+import { BENCH_TASKS, SCORED_TASKS, type BenchTaskId } from './registry/index.js';
 
-export const TASK_IDS = ['department', 'preliminary', 'basis', 'differential', 'principal', 'principle', 'plan', 'imaging'] as const;
-export type TaskId = (typeof TASK_IDS)[number];
+/** The ids of the eight tasks, from the task registry (src/tasks/registry/). */
+export const TASK_IDS = BENCH_TASKS.map((t) => t.id);
+export type TaskId = BenchTaskId;
 
 /** The kinds of model call a case needs. */
 export const GENERATION_KINDS = ['department-guide', 'department-guide-3', 'department-guide-5', 'clinical-diagnosis', 'imaging-diagnosis'] as const;
 export type GenerationKind = (typeof GENERATION_KINDS)[number];
 
-/** The six labelled sections of the clinical-diagnosis answer, in order. */
+/** The six labelled sections of the clinical-diagnosis answer, in order (the keys of a stored answer's sections). */
 export const SECTION_IDS = ['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -29,16 +33,15 @@ export interface TaskDefinition {
   scoring: 'department-match' | 'diagnosis-match' | 'text-similarity';
 }
 
-export const TASKS: readonly TaskDefinition[] = [
-  { id: 'department', number: 1, title: 'Department Guide', column: 'Acc', generation: 'department-guide', gold: 'clinical_department', scoring: 'department-match' },
-  { id: 'preliminary', number: 2, title: 'Preliminary Diagnosis', column: 'PD', generation: 'clinical-diagnosis', gold: 'preliminary_diagnosis', scoring: 'diagnosis-match' },
-  { id: 'basis', number: 3, title: 'Diagnostic Basis', column: 'DB', generation: 'clinical-diagnosis', gold: 'diagnostic_basis', scoring: 'text-similarity' },
-  { id: 'differential', number: 4, title: 'Differential Diagnosis', column: 'DD', generation: 'clinical-diagnosis', gold: 'differential_diagnosis', scoring: 'text-similarity' },
-  { id: 'principal', number: 5, title: 'Final Diagnosis', column: 'FD', generation: 'clinical-diagnosis', gold: 'principal_diagnosis', scoring: 'diagnosis-match' },
-  { id: 'principle', number: 6, title: 'Principle of Treatment', column: 'PT', generation: 'clinical-diagnosis', gold: 'therapeutic_principle', scoring: 'text-similarity' },
-  { id: 'plan', number: 7, title: 'Treatment Plan', column: 'TP', generation: 'clinical-diagnosis', gold: 'treatment_plan', scoring: 'text-similarity' },
-  { id: 'imaging', number: 8, title: 'Imaging Diagnosis', column: 'ID', generation: 'imaging-diagnosis', gold: 'imageological_examination.<exam>.impression', scoring: 'text-similarity' },
-];
+export const TASKS: readonly TaskDefinition[] = BENCH_TASKS.map((t) => ({
+  id: t.id as TaskId,
+  number: t.number,
+  title: t.title,
+  column: t.column as TaskDefinition['column'],
+  generation: t.generation,
+  gold: t.perExam ? `${GOLD[t.gold].field}.<exam>.impression` : GOLD[t.gold].field,
+  scoring: t.scoring === 'department-match' ? 'department-match' : t.scoring === 'text-similarity' ? 'text-similarity' : 'diagnosis-match',
+}));
 
 const BY_ID = new Map(TASKS.map((t) => [t.id, t]));
 
@@ -46,14 +49,26 @@ export function taskById(id: TaskId): TaskDefinition {
   return BY_ID.get(id)!;
 }
 
-/** Read a task name as users type it: id, number, column or title (`pd`, `2`, `Preliminary Diagnosis`). */
+const plain = (name: string): string => name.trim().toLowerCase().replace(/[\s_]+/g, '-');
+
+/**
+ * Read a task name as users type it: id, number, column or title (`pd`, `2`, `Preliminary Diagnosis`), or an id the
+ * task had before (`principal`, `principle`: see `formerTaskName`).
+ */
 export function parseTaskName(name: string): TaskId | undefined {
-  const k = name.trim().toLowerCase().replace(/[\s_]+/g, '-');
-  for (const t of TASKS) {
-    if (k === t.id || k === String(t.number) || k === t.column.toLowerCase() || k === t.title.toLowerCase().replace(/\s+/g, '-')) return t.id;
+  const k = plain(name);
+  for (const t of BENCH_TASKS) {
+    if (k === t.id || k === String(t.number) || k === t.column.toLowerCase() || k === t.title.toLowerCase().replace(/\s+/g, '-') || t.formerIds.includes(k)) return t.id;
   }
-  if (k === 'difr') return 'department';
+  if (k === 'difr') return SCORED_TASKS.find((t) => t.partOf !== undefined)?.partOf as TaskId | undefined;
   return undefined;
+}
+
+/** When a task name is an id the task had before, the note saying what it is called now. */
+export function formerTaskName(name: string): string | undefined {
+  const k = plain(name);
+  const t = BENCH_TASKS.find((x) => x.formerIds.includes(k));
+  return t ? `task "${k}" is now called "${t.id}" (${t.title}); the old name still works but is deprecated` : undefined;
 }
 
 /** The sentence a model is told to give when no differential diagnosis is needed. */

@@ -10,7 +10,7 @@
  * line and only for a section no other label names.
  */
 import { escapeRegExp } from '../bench/text.js';
-import type { SectionId } from './definitions.js';
+import { SECTION_IDS, type SectionId } from './definitions.js';
 
 export interface LabelSet {
   ids: SectionId[];
@@ -223,8 +223,7 @@ export function sectionsOfKey(key: string): SectionId[] {
     .replace(/[_\-.]+/g, ' ')
     .trim();
   const plain = words.toLowerCase();
-  const ids = ['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan'] as const;
-  if ((ids as readonly string[]).includes(plain)) return [plain as SectionId];
+  if ((SECTION_IDS as readonly string[]).includes(plain)) return [plain as SectionId];
   for (const m of LABEL_MATCHERS) {
     m.at.lastIndex = 0;
     if (m.first.has(words[0]?.toLowerCase() ?? '') && m.at.test(words) && m.at.lastIndex === words.length) return m.ids;

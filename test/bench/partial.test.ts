@@ -91,7 +91,7 @@ describe('running and scoring partial records', () => {
     expect(out.scores.pd).toBeUndefined();
     expect(out.scores.db).toBeUndefined();
     expect(out.scores.acc).toBeUndefined();
-    expect(out.skipped).toEqual(expect.arrayContaining(['department', 'preliminary', 'basis', 'differential', 'principle', 'plan']));
+    expect(out.skipped).toEqual(expect.arrayContaining(['department', 'preliminary', 'basis', 'differential', 'treatment-principle', 'plan']));
     expect(out.errors).toEqual([]);
   });
 });

@@ -56,7 +56,7 @@ describe('scoring a run', () => {
     // the mock echoes the prompt: it never names the right department
     expect(mock.leaderboard.Acc.value).toBe(0);
     const store = RunStore.open(dir);
-    const fd = store.scores('baseline').find((s) => s.task === 'principal')!;
+    const fd = store.scores('baseline').find((s) => s.task === 'final-diagnosis')!;
     store.close();
     expect(fd.detail).toMatchObject({ rule: expect.any(String), explanation: expect.any(String), gold: expect.any(String) });
   });
@@ -95,7 +95,7 @@ describe('scoring with a judge and with BERTScore', () => {
       expect(judgeServer.calls.length).toBeGreaterThan(0);
       judgeServer.respond({ kind: 'ok', text: 'Hard to say without more information.' });
       const unsure = await runCli('score', dir, '--judge', `openai-compatible:judge2@${judgeServer.url}`);
-      expect(unsure.out).toMatch(/errors \(excluded\):.*principal \(judge\) \d+/);
+      expect(unsure.out).toMatch(/errors \(excluded\):.*final-diagnosis \(judge\) \d+/);
     } finally {
       await judgeServer.close();
     }

@@ -58,7 +58,7 @@ beforeAll(async () => {
 describe('tasks without a gold answer', () => {
   it('are counted as skipped, once per record, and leave no score behind', () => {
     const m = scored.models[0]!;
-    expect(m.skipped).toMatchObject({ preliminary: 2, principal: 2, principle: 2, plan: 2, imaging: 2 });
+    expect(m.skipped).toMatchObject({ preliminary: 2, 'final-diagnosis': 2, 'treatment-principle': 2, plan: 2, imaging: 2 });
     expect(m.errors).toEqual({});
     for (const c of m.cases) {
       expect(c.pd).toBeUndefined();
@@ -74,7 +74,7 @@ describe('tasks without a gold answer', () => {
     expect(m.outcomes).toHaveLength(2);
     const byLanguage = groupCounts(m.outcomes, 'language');
     expect([...byLanguage.keys()].sort()).toEqual(['en', 'zh']);
-    for (const g of byLanguage.values()) expect(g.skipped).toMatchObject({ preliminary: 1, principal: 1, principle: 1, plan: 1, imaging: 1 });
+    for (const g of byLanguage.values()) expect(g.skipped).toMatchObject({ preliminary: 1, 'final-diagnosis': 1, 'treatment-principle': 1, plan: 1, imaging: 1 });
     const byDepartment = groupCounts(m.outcomes, 'department');
     expect([...byDepartment.keys()]).toEqual(['urology']);
     expect(byDepartment.get('urology')!.skipped).toEqual(m.skipped);
@@ -95,7 +95,7 @@ describe('tasks without a gold answer', () => {
     const rows = store.scores('baseline');
     store.close();
     const tasks = new Set(rows.map((r) => r.task));
-    for (const t of ['preliminary', 'principal', 'principle', 'plan']) expect(tasks.has(t as never)).toBe(false);
+    for (const t of ['preliminary', 'final-diagnosis', 'treatment-principle', 'plan']) expect(tasks.has(t as never)).toBe(false);
     const exams = loaded.cases.map((c) => c.imaging.length - 1).reduce((a, b) => a + b, 0);
     expect(rows.filter((r) => r.task === 'imaging')).toHaveLength(exams);
     const skippedExams = loaded.cases.map((c) => `${c.uid} ${c.imaging[0]!.key}`);
@@ -107,7 +107,7 @@ describe('tasks without a gold answer', () => {
     const sections = { preliminary: 'Not available.', basis: c.gold.diagnosticBasis, differential: c.gold.differentialDiagnosisText, principal: '', principle: 'Not available.', plan: '' };
     const jobs: AnsweredJob[] = [{ kind: 'clinical-diagnosis', status: 'done', parsed: { sections, found: Object.keys(sections) } }];
     const out = await scoreCase(c, jobs, { matcher });
-    expect(out.skipped).toEqual(expect.arrayContaining(['preliminary', 'principal', 'principle', 'plan', `imaging ${c.imaging[0]!.key}`]));
+    expect(out.skipped).toEqual(expect.arrayContaining(['preliminary', 'final-diagnosis', 'treatment-principle', 'plan', `imaging ${c.imaging[0]!.key}`]));
     expect(out.scores.db).toBeCloseTo(100, 6);
     expect(out.scores.dd).toBeCloseTo(100, 6);
     expect(Object.keys(out.scores).sort()).toEqual(['db', 'dd', 'department', 'language', 'uid']);

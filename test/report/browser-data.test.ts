@@ -171,7 +171,7 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium, with data like real
     expect(manifest).toContain('/v1/%3Cscript%3Ewindow.__pwned=1%3C/script%3E');
     // a case: summary, gold answers, findings and impressions all carry payloads
     await page.selectOption('#f-model', String(tm.index));
-    await page.selectOption('#f-task', 'principal');
+    await page.selectOption('#f-task', 'final-diagnosis');
     await page.selectOption('#f-lang', 'en');
     await page.locator('#cases-body tr[data-row]').first().click();
     const detail = await page.locator('#case-detail').innerText();

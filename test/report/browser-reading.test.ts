@@ -53,8 +53,8 @@ describe('answers not read whole, in the report', () => {
     expect(row(first, 'zh', 'department')).toMatchObject({ reading: 'refusal', readingReason: 'the model declined to answer' });
     // the six-section answer cut off after five sections: only the missing section's row is unread
     expect(row(first, 'en', 'plan')).toMatchObject({ reading: 'unread', cut: true });
-    expect(row(first, 'en', 'principal').reading).toBeUndefined();
-    expect(row(first, 'en', 'principal').cut).toBe(true);
+    expect(row(first, 'en', 'final-diagnosis').reading).toBeUndefined();
+    expect(row(first, 'en', 'final-diagnosis').cut).toBe(true);
     expect(vm.models[0]).toMatchObject({ refused: { department: 1 }, truncated: { department: 1, diagnosis: 1 }, unreadable: { diagnosis: 1 } });
   });
 

@@ -167,13 +167,13 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium', () => {
     expect(await countText(page)).toContain(`${errors} of ${vm.rows.length} rows`);
     expect(await page.locator('#cases-body .badge.err').count()).toBe(Math.min(errors, 50));
     await page.selectOption('#f-outcome', 'correct');
-    await page.selectOption('#f-task', 'principal');
+    await page.selectOption('#f-task', 'final-diagnosis');
     await page.selectOption('#f-model', '0');
-    const correct = vm.rows.filter((r) => r.task === 'principal' && r.correct === true && r.model === 0).length;
+    const correct = vm.rows.filter((r) => r.task === 'final-diagnosis' && r.correct === true && r.model === 0).length;
     expect(await rowCount(page)).toBe(correct);
     await page.selectOption('#f-lang', 'zh');
     await page.selectOption('#f-dep', { label: vm.departments.find((d) => d.id === 'urology')!.label });
-    const narrow = vm.rows.filter((r) => r.task === 'principal' && r.correct === true && r.model === 0 && vm.cases[r.case]!.language === 'zh' && vm.cases[r.case]!.department === 'urology').length;
+    const narrow = vm.rows.filter((r) => r.task === 'final-diagnosis' && r.correct === true && r.model === 0 && vm.cases[r.case]!.language === 'zh' && vm.cases[r.case]!.department === 'urology').length;
     expect(await rowCount(page)).toBe(narrow);
     // back to everything; 25 a page; next and previous
     for (const id of ['#f-outcome', '#f-task', '#f-model', '#f-lang', '#f-dep']) await page.selectOption(id, '');
@@ -235,7 +235,7 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium', () => {
     const mi = agentVm.models.findIndex((m) => m.model === AGENT_ID);
     await page.selectOption('#f-model', String(mi));
     await page.selectOption('#f-lang', 'en');
-    await page.selectOption('#f-task', 'principal');
+    await page.selectOption('#f-task', 'final-diagnosis');
     const first = page.locator('#cases-body tr[data-row]').first();
     const row = agentVm.rows[Number(await first.getAttribute('data-row'))]!;
     await first.click();

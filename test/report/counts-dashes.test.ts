@@ -38,7 +38,7 @@ describe('a partial dataset (imported AgentClinic cases: no department, no imagi
     const counts = (out: string): string => line(out, /^baseline: \d+ records scored/)!;
     const [score, board] = [await runCli('score', partial), await runCli('leaderboard', partial)];
     expect(counts(board.out)).toBe(counts(score.out));
-    expect(counts(score.out)).toContain('skipped (no gold): department 8, preliminary 8, basis 8, differential 8, principle 8, plan 5, imaging 9');
+    expect(counts(score.out)).toContain('skipped (no gold): department 8, preliminary 8, basis 8, differential 8, treatment-principle 8, plan 5, imaging 9');
     // the leaderboard explains its dashes from the records behind them
     expect(line(board.out, /^— baseline: /)).toContain('Acc: these records name no department');
   });

@@ -79,7 +79,7 @@ describe('CSV', () => {
     expect(rows.slice(1).every((r) => r.length === rows[0]!.length)).toBe(true);
     const err = rows.find((r) => r[6] === 'error')!;
     expect(err[19]).toMatch(/^bad-request: /);
-    const fd = rows.find((r) => r[4] === 'principal')!;
+    const fd = rows.find((r) => r[4] === 'final-diagnosis')!;
     expect(['true', 'false']).toContain(fd[8]);
   });
 

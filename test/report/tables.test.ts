@@ -101,8 +101,8 @@ describe('exports of every table', () => {
       preliminary: ['5', '6', '1'],
       basis: ['6', '6', '0'],
       differential: ['6', '6', '0'],
-      principal: ['6', '6', '0'],
-      principle: ['5', '6', '1'],
+      'final-diagnosis': ['6', '6', '0'],
+      'treatment-principle': ['5', '6', '1'],
       plan: ['5', '6', '1'],
       imaging: ['9', '10', '1'],
     });

@@ -85,7 +85,7 @@ describe('the view model of a run', () => {
     const errorRows = vm.rows.filter((r) => r.status === 'error');
     expect(errorRows).toHaveLength(errorJobs.length);
     expect(errorRows.every((r) => r.task === 'imaging' && r.value === null && r.correct === null && r.error!.startsWith('bad-request:'))).toBe(true);
-    const fd = scoredRows.find((r) => r.task === 'principal')!;
+    const fd = scoredRows.find((r) => r.task === 'final-diagnosis')!;
     expect(fd).toMatchObject({ rule: expect.any(String), explanation: expect.any(String), gold: expect.any(String), correct: expect.any(Boolean) });
     const pd = scoredRows.find((r) => r.task === 'preliminary')!;
     expect(pd.items!.length).toBeGreaterThan(0);
@@ -136,7 +136,7 @@ describe('the view model of a run', () => {
     await makeRun(copy, ['urology'], { models: ['baseline'] });
     const store = RunStore.open(copy);
     store.db.prepare(`UPDATE jobs SET status = 'pending', response = NULL, parsed = NULL WHERE kind = 'clinical-diagnosis'`).run();
-    store.db.prepare(`DELETE FROM scores WHERE task IN ('preliminary', 'basis', 'differential', 'principal', 'principle', 'plan')`).run();
+    store.db.prepare(`DELETE FROM scores WHERE task IN ('preliminary', 'basis', 'differential', 'final-diagnosis', 'treatment-principle', 'plan')`).run();
     store.close();
     const v = await buildViewModel([copy], { context: emptyLexiconContext(), ci: false });
     const s = await scoreRun(copy, { taxonomy, context: emptyLexiconContext() });
@@ -145,7 +145,7 @@ describe('the view model of a run', () => {
     expect(v.runs[0]!.status).toBe('incomplete');
     const pending = v.rows.filter((r) => r.status === 'pending');
     expect(pending).toHaveLength(6 * 6);
-    expect(new Set(pending.map((r) => r.task))).toEqual(new Set(['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan']));
+    expect(new Set(pending.map((r) => r.task))).toEqual(new Set(['preliminary', 'basis', 'differential', 'final-diagnosis', 'treatment-principle', 'plan']));
     expect(v.models[0]!.leaderboard.FD.value).toBeNull();
   });
 

@@ -10,6 +10,7 @@ import { assertKeys, InvalidOptions, prepareEvaluation, runPrepared, type Evalua
 import { describeRun, type RunInfo } from '../../run/inspect.js';
 import { Progress } from '../../run/progress.js';
 import type { ModelFlags } from '../../run/setup.js';
+import { formerTaskName } from '../../tasks/definitions.js';
 import type { RunnerResult } from '../../run/runner.js';
 import { STORE_FILE } from '../../run/store.js';
 import { storeErrorOf } from '../../run/store-errors.js';
@@ -85,6 +86,11 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
   }
   const { loaded, plan, models, kinds, paths, jobCount, estimatedCost } = prepared;
   if (!flags.json) printProblems(io, loaded, true);
+  // the tasks renamed by issue 18 (`principal`, `principle`) are still read, with a note
+  for (const name of (flags.tasks ? [flags.tasks] : (config.tasks ?? [])).flatMap((t) => t.split(','))) {
+    const note = formerTaskName(name);
+    if (note) io.err(`${paint(io, 'yellow', 'note')}: ${note}`);
+  }
 
   // resuming: the same dataset, department list and templates, or a refusal before any model is asked
   if (prepared.refused) {
@@ -174,7 +180,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
     const info = describeRun(dir);
     // score what was answered (no model is called) and show the leaderboard, with the run's own settings
     const contexts = commandContexts();
-    const [scores] = info.totals.done > 0 ? await scoreRuns(io, [dir], scoreFlagsOf(flags), contexts) : [];
+    const [scores] = info.totals.done > 0 ? await scoreRuns(io, [dir], scoreFlagsOf(flags), contexts, prepared.session) : [];
     const overrides = scores ? overrideLines([scores]) : [];
     if (flags.json) io.out(JSON.stringify({ dir, result, totals: info.totals, status: info.status, errors: info.errorsByKind, ...(setAside ? { setAside } : {}), ...(scores ? { leaderboard: Object.fromEntries(scores.models.map((m) => [m.model, m.leaderboard])), textProfile: scores.textProfile, overrides: scores.scoring?.overrides ?? [] } : {}) }, null, 2));
     else {
@@ -184,7 +190,7 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
       io.out(paint(io, 'bold', `\nResults: ${dir}`));
     }
     if (scores) {
-      const report = await writeReport([dir], join(dir, 'report.html'), { scoring, contexts });
+      const report = await writeReport([dir], join(dir, 'report.html'), { scoring, contexts, session: prepared.session });
       if (!flags.json) io.out(paint(io, 'bold', `Report:  ${report.file}`) + paint(io, 'dim', '  (open it in a browser; clinicallab view serves all runs)'));
     }
     if (hasErrors(loaded)) {

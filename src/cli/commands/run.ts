@@ -8,6 +8,7 @@ import { executeRun, type RunFlags } from './run-exec.js';
 import { matcherFlags } from './score-exec.js';
 import { textFlags } from './text-flags.js';
 import { addSamplingOptions } from './model-flags.js';
+import { TASKS } from '../../tasks/definitions.js';
 
 export function register(program: Command, io: Io, setExit: (code: number) => void): void {
   const cmd = program
@@ -15,7 +16,7 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
     .description('evaluate models on ClinicalBench cases (default: the built-in baseline on the bundled open set)')
     .option('-m, --model <spec...>', 'model(s) to evaluate (default: baseline), e.g. openai:gpt-4o-mini, openai-compatible:qwen2.5-7b@http://127.0.0.1:8000/v1, ollama:llama3.1, llama-cpp:model.gguf')
     .option('-c, --cases <paths...>', 'case files or folders (default: the bundled ClinicalBench-Open set)')
-    .option('--tasks <list>', 'comma-separated tasks: department, preliminary, basis, differential, principal, principle, plan, imaging, difr (default: all)')
+    .option('--tasks <list>', `comma-separated tasks: ${TASKS.map((t) => t.id).join(', ')}, difr (default: all)`)
     .option('-l, --lang <lang>', 'only zh or only en records')
     .option('-n, --limit <n>', 'only the first n records')
     .option('-o, --out <dir>', 'run directory (default: clinicallab-runs/<run-id>); an existing one is resumed')

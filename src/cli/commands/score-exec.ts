@@ -11,6 +11,7 @@ import { modelScoringContexts, score } from '../../metrics/score-runs.js';
 export { departmentChoice } from '../../metrics/score-runs.js';
 import type { ScoringOverride } from '../../metrics/settings.js';
 import type { ScoringSettings } from '../../run/recorded.js';
+import type { CaseSession } from '../../bench/session.js';
 import { paint, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 import { textOverrideOf, type TextFlags } from './text-flags.js';
@@ -108,14 +109,15 @@ export function overrideLines(runs: readonly Pick<RunScores, 'dir' | 'scoring'>[
   return runs.filter((r) => r.scoring && r.scoring.overrides.length > 0).map((r) => `${r.dir}: scored with ${r.scoring!.overrides.join('; ')} — not the run's own settings`);
 }
 
-/** Score runs as the library's score() does, the flags turned into its options, its warnings printed. */
-export async function scoreRuns(io: Io, dirs: readonly string[], flags: ScoreFlags, contexts = commandContexts()): Promise<RunScores[]> {
+/** Score runs as the library's score() does, the flags turned into its options, its warnings printed; with a session, each run's case files are parsed once for every stage of the command. */
+export async function scoreRuns(io: Io, dirs: readonly string[], flags: ScoreFlags, contexts = commandContexts(), session?: CaseSession): Promise<RunScores[]> {
   const override = scoringOverrideOf(flags); // checked before a judge model or BERTScore is loaded
   return score(dirs, {
     override,
     contexts,
     ...(flags.departments !== undefined ? { departments: flags.departments } : {}),
     ...(flags.cases ? { cases: flags.cases } : {}),
+    ...(session ? { session } : {}),
     onWarning: (m) => io.err(paint(io, 'yellow', m)),
   });
 }

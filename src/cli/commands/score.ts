@@ -8,6 +8,7 @@ import { compareModels, leaderboardCI, type ComparisonRow } from '../../metrics/
 import { departmentWinRate, dwrCI } from '../../metrics/dwr.js';
 import { groupCases, groupCounts, type ModelScores, type OutcomeCounts } from '../../metrics/score-run.js';
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, type BootstrapOptions } from '../../metrics/stats.js';
+import { CaseSession } from '../../bench/session.js';
 import { isRunDir } from '../../run/inspect.js';
 import { RUNS_DIR } from '../../run/setup.js';
 import { displayWidth, paint, table, type Io } from '../io.js';
@@ -130,7 +131,8 @@ profile are recorded in it — so no flag is needed. A flag that changes one of 
       scoringOverrideOf(opts); // a bad scoring flag is a usage error before anything is scored
       const departments = await departmentChoice(opts.departments);
       const contexts = commandContexts(); // one judge and one BERTScore model for scoring and reading back
-      const scored = await scoreRuns(io, dirs, opts, contexts);
+      const session = new CaseSession(); // each run's case files parsed once, for scoring and reading back
+      const scored = await scoreRuns(io, dirs, opts, contexts, session);
       const all: Labelled[] = scored.flatMap((r) =>
         r.models.map((m) => ({ ...m, textProfile: r.textProfile, label: scored.filter((x) => x.models.some((y) => y.model === m.model)).length > 1 ? `${m.model} (${basename(r.dir)})` : m.model })),
       );
@@ -174,6 +176,7 @@ profile are recorded in it — so no flag is needed. A flag that changes one of 
         ...(departments ? { taxonomy: departments.taxonomy, departmentsSource: departments.source } : {}),
         scoring: scoringOverrideOf(opts),
         contexts,
+        session,
         ci: false,
         details: false,
         ...(opts.cases ? { cases: opts.cases } : {}),

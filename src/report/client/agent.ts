@@ -114,7 +114,7 @@ function stepMeta(j) {
 }
 function sectionsNode(sec) {
   if (!sec) return null;
-  return h('details', { class: 'raw' }, [h('summary', null, 'All six sections')].concat(SECTIONS.map(function (k) { return block(TASK_TITLES[k], sec[k] || '(empty)'); })));
+  return h('details', { class: 'raw' }, [h('summary', null, 'All six sections')].concat(SECTIONS.map(function (k) { return block(TASK_TITLES[SECTION_TASK[k]], sec[k] || '(empty)'); })));
 }
 function stepBody(c, s) {
   var out = [];
@@ -139,8 +139,8 @@ function stepBody(c, s) {
       if (s.findings) out.push(h('details', { class: 'raw' }, [h('summary', null, 'Findings the radiologist read'), block(s.exam, s.findings)]));
       break;
     case 'final': case 'chief': case 'answer':
-      if (s.sections) out.push(block(TASK_TITLES.principal, s.sections.principal || '(none)'));
-      if (s.step === 'answer' && s.sections) out.push(block(TASK_TITLES.plan + ' (the pharmacist\u2019s plan, then the nursing actions)', s.sections.plan));
+      if (s.sections) out.push(block(TASK_TITLES[SECTION_TASK.principal], s.sections.principal || '(none)'));
+      if (s.step === 'answer' && s.sections) out.push(block(TASK_TITLES[SECTION_TASK.plan] + ' (the pharmacist\u2019s plan, then the nursing actions)', s.sections.plan));
       out.push(sectionsNode(s.sections));
       break;
     case 'nurse': case 'pharmacist':

@@ -8,7 +8,6 @@
  */
 export const CLIENT_CASES = String.raw`
 /* ---------- case browser ---------- */
-var SECTIONS = ['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan'];
 /* dep: the department id to show (null: all; '' is the records that name no department) */
 var cb = { model: '', dep: null, lang: '', task: '', outcome: '', q: '', page: 0, size: 50, selected: -1, matches: [] };
 var byModelCase = {};
@@ -128,7 +127,7 @@ function verdictNode(r) {
   if (r.error) parts.push(h('span', { class: 'why' }, r.error));
   if (r.text) parts.push(h('span', { class: 'why' }, textComponents(r.text)));
   if (r.explanation && !r.items) parts.push(h('span', { class: 'why' }, r.explanation));
-  if (r.task === 'principal' && r.gold) parts.push(h('span', { class: 'why' }, 'gold: ' + r.gold));
+  if (TASK_SCORING[r.task] === 'diagnosis-name' && r.gold) parts.push(h('span', { class: 'why' }, 'gold: ' + r.gold));
   if (readingNote(r)) parts.push(h('span', { class: 'why reading' }, 'reader: ' + readingNote(r)));
   if (r.items) {
     parts.push(h('span', { class: 'why' }, (r.share !== undefined ? Math.round(r.share * 100) + '% of the gold items recovered' : '')));
@@ -160,7 +159,7 @@ function modelAnswer(c, mi, focus) {
     add(body, jobProblem(ans.department));
     add(body, sectionRow('Department guide', ans.department.raw, findRow(list, 'department')));
   }
-  ['difr3', 'difr5'].forEach(function (k) {
+  Object.keys(TASK_SCORING).filter(function (t) { return TASK_SCORING[t] === 'department-count'; }).forEach(function (k) {
     var a = ans[k];
     if (!a) return;
     add(body, jobProblem(a));
@@ -169,7 +168,7 @@ function modelAnswer(c, mi, focus) {
   });
   if (ans.diagnosis) {
     add(body, jobProblem(ans.diagnosis));
-    SECTIONS.forEach(function (s) { add(body, sectionRow(TASK_TITLES[s], ans.diagnosis.sections ? ans.diagnosis.sections[s] : null, findRow(list, s))); });
+    SECTIONS.forEach(function (s) { add(body, sectionRow(TASK_TITLES[SECTION_TASK[s]], ans.diagnosis.sections ? ans.diagnosis.sections[s] : null, findRow(list, SECTION_TASK[s]))); });
   }
   Object.keys(ans.imaging || {}).forEach(function (exam) {
     var a = ans.imaging[exam];

@@ -59,11 +59,6 @@ var SHORT = { Acceptability: 'Accept.', WeightedAvg: 'WAvg', ScoredAvg: 'Avg (sc
 /* the mean of the task columns a partial dataset could be scored on: its own column, never ranked with full averages */
 var SCORED = 'ScoredAvg';
 COLUMN_TITLES.ScoredAvg = 'Mean of the task columns that have a value (listed in each cell), for a model whose records cannot give Avg. Not the paper\u2019s Avg, which needs all nine; compared only between models scored on the same tasks';
-var TASK_TITLES = {
-  department: 'Department guide', difr3: 'DIFR (3 departments)', difr5: 'DIFR (5 departments)', preliminary: 'Preliminary diagnosis',
-  basis: 'Diagnostic basis', differential: 'Differential diagnosis', principal: 'Final diagnosis', principle: 'Principle of treatment',
-  plan: 'Treatment plan', imaging: 'Imaging diagnosis'
-};
 
 function h(tag, props, children) {
   var el = document.createElement(tag);

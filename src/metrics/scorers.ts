@@ -1,0 +1,185 @@
+/**
+ * One scorer per kind of scoring a task module declares (src/tasks/registry/types.ts ScoringKind): how one answer
+ * becomes a score row, and how a stored score row becomes a case score again (for a report reading a scored run).
+ * Which task uses which scorer, and on which gold part and section, is the task module's; nothing here names a task.
+ */
+import type { ClinicalCase, ImagingExam } from '../bench/case.js';
+import { goldText, type RecordGoldPart } from '../bench/gold.js';
+import type { Language } from '../bench/language.js';
+import { splitDiagnoses } from '../bench/lists.js';
+import { principalForMatch, type PrincipalName } from '../tasks/diagnosis-names.js';
+import type { SectionId } from '../tasks/definitions.js';
+import type { CaseField, ScoringKind, TaskModule } from '../tasks/registry/index.js';
+import type { CaseScores } from './clinical.js';
+import { matchList, pdVerdict, principalIndex, type Matcher } from './matcher/index.js';
+import { textSimilarity, type BertScore, type BertScorer, type SimilarityOptions, type TextProfileName } from './text/index.js';
+
+export interface ScoringContext {
+  /** With a judge (createMatcher({ judge })), pairs the rules leave undecided are put to it. */
+  matcher: Matcher;
+  useJudge?: boolean;
+  /** BERTScore model for every language (without one, and without `bertByLanguage`, text scores are BLEU + ROUGE). */
+  bert?: BertScorer;
+  /** A BERTScore model per language (bert-score uses bert-base-chinese for zh and roberta-large for en), with an optional baseline to rescale by; wins over `bert`. */
+  bertByLanguage?: Partial<Record<Language, { scorer: BertScorer; baseline?: BertScore }>>;
+  /** The text-metric profile (default clinicallab; see metrics/text/profiles.ts). */
+  profile?: TextProfileName;
+}
+
+/** The text-similarity options of a case's language. */
+export function similarityOptions(ctx: ScoringContext, lang: Language): SimilarityOptions {
+  const own = ctx.bertByLanguage?.[lang];
+  const bert = own?.scorer ?? ctx.bert;
+  return { ...(bert ? { bert } : {}), ...(own?.baseline ? { baseline: own.baseline } : {}), ...(ctx.profile ? { profile: ctx.profile } : {}) };
+}
+
+/** An answer as stored (run/answers.ts): the parts a scorer reads; answers stored by older versions may lack some. */
+export interface StoredAnswer {
+  department?: string | null;
+  status?: string;
+  count?: number;
+  valid?: number;
+  items?: unknown;
+  sections?: Partial<Record<SectionId, string>>;
+  /** The diagnoses as the reader named them (answers stored before it did: read from the sections as they were). */
+  diagnosis?: { preliminary: string[]; principal: PrincipalName };
+  impression?: string;
+}
+
+export interface ScoreInput {
+  task: TaskModule;
+  case: ClinicalCase;
+  answer: StoredAnswer;
+  /** The exam, for a per-exam task. */
+  exam?: ImagingExam;
+  ctx: ScoringContext;
+}
+
+/** One scored answer: the row's value and detail, what it gives the case's scores, and any error it counts. */
+export interface Scored {
+  value: number | null;
+  detail: unknown;
+  /** The case score (undefined: none, e.g. a judge that could not decide). */
+  score?: boolean | number | { count: number; valid: number } | undefined;
+  /** Extra case-score fields (PD's share of gold items recovered). */
+  extra?: Partial<CaseScores>;
+  error?: string;
+}
+
+type Scorer = (i: ScoreInput) => Promise<Scored>;
+
+const lang = (c: ClinicalCase): Language => c.language as Language;
+const section = (i: ScoreInput): string => (i.task.section ? (i.answer.sections?.[i.task.section] ?? '') : '');
+
+const SCORERS: Record<ScoringKind, Scorer> = {
+  'department-match': async ({ case: c, answer }) => {
+    const gold = c.gold.department!.id;
+    const right = answer.department === gold;
+    return { value: right ? 1 : 0, score: right, detail: { predicted: answer.department, gold, status: answer.status } };
+  },
+  'department-count': async ({ answer }) => {
+    const counts = { count: answer.count!, valid: answer.valid! };
+    return { value: null, score: counts, detail: { ...counts, items: answer.items } };
+  },
+  'diagnosis-list': async (i) => {
+    const { case: c, ctx } = i;
+    const gold = c.gold;
+    const predicted = i.answer.diagnosis ? i.answer.diagnosis.preliminary : splitDiagnoses(section(i));
+    const list = matchList(predicted, gold.preliminaryDiagnosis, ctx.matcher, lang(c));
+    // PD is about one gold item: the one naming the principal diagnosis (list.ts principalIndex), else the first
+    const principal = principalIndex(gold.preliminaryDiagnosis, gold.principalDiagnosis, ctx.matcher, lang(c));
+    let verdict: boolean | undefined = pdVerdict(list, principal).correct;
+    let judged: unknown;
+    if (!verdict && ctx.useJudge && predicted.length > 0 && gold.preliminaryDiagnosis[principal] !== undefined) {
+      // the rules found no prediction naming the principal item: let the judge look at each
+      const answers = [];
+      for (const p of predicted.slice(0, 8)) {
+        const r = await ctx.matcher.matchWithJudge(p, gold.preliminaryDiagnosis[principal]!, lang(c));
+        answers.push({ predicted: p, ...r });
+        if (r.match === true) break;
+      }
+      verdict = answers.some((a) => a.match === true) ? true : answers.some((a) => a.match === null) ? undefined : false;
+      judged = answers;
+    }
+    const detail = { ...list, principalIndex: principal, ...(judged ? { judge: judged } : {}) };
+    if (verdict === undefined) return { value: null, detail, error: `${i.task.id} (judge)` };
+    return { value: verdict ? 1 : 0, score: verdict, extra: { pdShare: list.share }, detail };
+  },
+  'diagnosis-name': async (i) => {
+    const { case: c, ctx } = i;
+    const gold = goldText(c, i.task.gold as RecordGoldPart);
+    const predicted = i.answer.diagnosis ? principalForMatch(i.answer.diagnosis.principal) : section(i);
+    const r = ctx.useJudge ? await ctx.matcher.matchWithJudge(predicted, gold, lang(c)) : ctx.matcher.match(predicted, gold, lang(c));
+    const detail = { predicted, gold, ...r };
+    if (r.match === null) return { value: null, detail, error: `${i.task.id} (judge)` };
+    return { value: r.match ? 1 : 0, score: r.match, detail };
+  },
+  'text-similarity': async (i) => {
+    const { task, case: c, ctx } = i;
+    const predicted = task.perExam ? (i.answer.impression ?? '') : section(i);
+    const reference = task.perExam ? i.exam!.impression : goldText(c, task.gold as RecordGoldPart);
+    const sim = await textSimilarity(predicted, reference, lang(c), similarityOptions(ctx, lang(c)));
+    return { value: sim.score, score: sim.score, detail: sim };
+  },
+};
+
+/** Score one answer on one task. */
+export function scoreAnswer(i: ScoreInput): Promise<Scored> {
+  return SCORERS[i.task.scoring](i);
+}
+
+/** Put a task's score into a case's scores (a per-exam task's scores are collected, one per exam). */
+export function setCaseScore(cs: CaseScores, field: CaseField, score: Scored['score']): void {
+  if (score === undefined) return;
+  if (field === 'id') (cs.id ??= []).push(score as number);
+  else (cs as unknown as Record<string, unknown>)[field] = score;
+}
+
+/** A stored score row as the scorer wrote it. */
+export interface StoredScore {
+  value: number | null;
+  detail: unknown;
+}
+
+/**
+ * A stored score row back into the case's scores, exactly as scoring the answer put it there; returns the error it
+ * counts (a judge that could not decide), if any.
+ */
+export function restoreCaseScore(task: TaskModule, row: StoredScore, cs: CaseScores): string | undefined {
+  const d = (row.detail ?? {}) as Record<string, unknown>;
+  switch (task.scoring) {
+    case 'department-match':
+      setCaseScore(cs, task.field, row.value === 1);
+      return undefined;
+    case 'department-count':
+      setCaseScore(cs, task.field, { count: Number(d.count), valid: Number(d.valid) });
+      return undefined;
+    case 'diagnosis-list':
+    case 'diagnosis-name':
+      if (row.value === null) return `${task.id} (judge)`;
+      setCaseScore(cs, task.field, row.value === 1);
+      if (task.scoring === 'diagnosis-list') cs.pdShare = Number(d.share);
+      return undefined;
+    case 'text-similarity':
+      if (task.perExam) {
+        if (row.value !== null) setCaseScore(cs, task.field, row.value);
+      } else (cs as unknown as Record<string, unknown>)[task.field] = row.value ?? undefined;
+      return undefined;
+  }
+}
+
+/**
+ * A record's case scores from its score rows: the one function that turns rows into what the leaderboard counts,
+ * for `score` (rows just computed) and for the report (rows read back from the store, under any former task id).
+ * Returns the errors the rows count (a judge that could not decide), by task.
+ */
+export function caseScoresFromRows(base: Pick<CaseScores, 'uid' | 'language' | 'department'>, rows: readonly (StoredScore & { task: string })[], taskOf: (id: string) => TaskModule | undefined): { scores: CaseScores; errors: string[] } {
+  const scores: CaseScores = { ...base };
+  const errors: string[] = [];
+  for (const r of rows) {
+    const task = taskOf(r.task);
+    const error = task ? restoreCaseScore(task, r, scores) : undefined;
+    if (error) errors.push(error);
+  }
+  return { scores, errors };
+}

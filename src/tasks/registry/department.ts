@@ -1,0 +1,19 @@
+/** Task 1, the department guide: name the one department the patient should see (PROTOCOL §4). */
+import type { TaskModule } from './types.js';
+
+export const department = {
+  id: 'department',
+  formerIds: [],
+  number: 1,
+  title: 'Department Guide',
+  label: { en: 'Department guide', zh: '导诊' },
+  column: 'Acc',
+  weight: 5,
+  generation: 'department-guide',
+  template: 'department-guide',
+  gold: 'department',
+  scoring: 'department-match',
+  field: 'acc',
+  // a chief complaint to triage from, and a gold department
+  supports: (s) => s.triage && s.department,
+} as const satisfies TaskModule;

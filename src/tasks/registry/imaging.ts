@@ -1,0 +1,19 @@
+/** Task 8, the imaging diagnosis: one impression per exam, scored by its similarity to the exam's gold impression. */
+import type { TaskModule } from './types.js';
+
+export const imaging = {
+  id: 'imaging',
+  formerIds: [],
+  number: 8,
+  title: 'Imaging Diagnosis',
+  label: { en: 'Imaging diagnosis', zh: '影像诊断' },
+  column: 'ID',
+  weight: 1,
+  generation: 'imaging-diagnosis',
+  template: 'imaging-diagnosis',
+  gold: 'imaging',
+  perExam: true,
+  scoring: 'text-similarity',
+  field: 'id',
+  supports: (s, exam) => (exam === undefined ? s.imaging.length > 0 : s.imaging.includes(exam)),
+} as const satisfies TaskModule;

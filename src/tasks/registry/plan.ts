@@ -1,0 +1,19 @@
+/** Task 7, Treatment Plan: free text, scored by its similarity to the gold text (BLEU, ROUGE-L, BERTScore). */
+import type { TaskModule } from './types.js';
+
+export const plan = {
+  id: 'plan',
+  formerIds: [],
+  number: 7,
+  title: 'Treatment Plan',
+  label: { en: 'Treatment plan', zh: '治疗计划' },
+  column: 'TP',
+  weight: 1,
+  generation: 'clinical-diagnosis',
+  template: 'clinical-diagnosis',
+  section: 'plan',
+  gold: 'plan',
+  scoring: 'text-similarity',
+  field: 'tp',
+  supports: (s) => s.plan,
+} as const satisfies TaskModule;

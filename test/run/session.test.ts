@@ -1,0 +1,49 @@
+/**
+ * A command reads its cases once (issue 18 item 3): `run` parses its case files for planning and hands them on
+ * to scoring and the report; `score` reads each run's files once for scoring and reading back. Counted by the
+ * loader's own count of files parsed.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
+import { caseFilesParsed } from '../../src/bench/loader.js';
+import { CaseSession } from '../../src/bench/session.js';
+import { runCli, tempDir } from '../helpers.js';
+
+const FILES = readdirSync(BUNDLED_CASES_DIR).filter((f) => f.endsWith('.json')).length;
+
+async function parses(...args: string[]): Promise<{ n: number; code: number }> {
+  const before = caseFilesParsed();
+  const r = await runCli(...args);
+  return { n: caseFilesParsed() - before, code: r.code };
+}
+
+describe('one command, its case files read once', () => {
+  const dir = join(tempDir(), 'run');
+
+  it('`run --limit 6` parses each of the bundled case files once (plan, scores and report)', async () => {
+    expect(FILES).toBeGreaterThan(1);
+    const r = await parses('run', '--limit', '6', '--no-cache', '--out', dir);
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir)).toContain('report.html');
+    expect(r.n).toBe(FILES);
+  }, 60_000);
+
+  it('`score` parses them once for scoring and reading the run back', async () => {
+    const r = await parses('score', dir);
+    expect(r.code).toBe(0);
+    expect(r.n).toBe(FILES);
+  }, 60_000);
+
+  it('a session hands the same cases to every caller, and parses again only for other options', async () => {
+    const session = new CaseSession();
+    const before = caseFilesParsed();
+    const a = await session.load([BUNDLED_CASES_DIR]);
+    const b = await session.load([BUNDLED_CASES_DIR]);
+    expect(b).toBe(a);
+    expect(caseFilesParsed() - before).toBe(FILES);
+    await session.load([BUNDLED_CASES_DIR], { strict: true });
+    expect(caseFilesParsed() - before).toBe(2 * FILES);
+  });
+});
