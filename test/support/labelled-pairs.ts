@@ -1,7 +1,7 @@
 /**
  * The labelled diagnosis pairs of test/fixtures/matcher-set/ (docs/metrics.md, "The labelled pairs"): reading them
  * with a clear error for a bad line, and counting a matcher's verdicts on them per set, language and kind. Used by
- * test/metrics/matcher-set.test.ts and bench/matcher.bench.ts.
+ * test/metrics/matcher-set.test.ts and perf/matcher.bench.ts.
  *
  * A file is `<set>-<lang>.tsv`, one pair per line: language, predicted, gold, same (1 or 0), kind, note.
  */

@@ -8,8 +8,8 @@
  * test/support/mock-openai.ts, run in a child process (so its work does not share the runner's event loop; pass
  * --in-process to run it in this process instead).
  *
- *   npx tsx bench/runner.bench.ts                   # the default grid, L ∈ {0, 50, 200} ms × C ∈ {1, 8, 32}
- *   npx tsx bench/runner.bench.ts --n 200 --latency 50 --concurrency 1,8 --json
+ *   npx tsx perf/runner.bench.ts                   # the default grid, L ∈ {0, 50, 200} ms × C ∈ {1, 8, 32}
+ *   npx tsx perf/runner.bench.ts --n 200 --latency 50 --concurrency 1,8 --json
  *
  * The default grid takes about 2½ minutes, most of it the sequential L = 200 ms, C = 1 row (N·L = 80 s).
  * `npm run bench` runs it after the build and the other benchmarks.

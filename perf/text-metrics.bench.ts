@@ -9,10 +9,10 @@
  * random-weight model of real size (bert-base-chinese cut after layer 8, as bert-score uses it: hidden 768, feed-
  * forward 3072, 8 blocks), one pair at a time, batched, and batched again with the references' vectors reused.
  *
- *   npx tsx bench/text-metrics.bench.ts              # defaults
- *   npx tsx bench/text-metrics.bench.ts --cases 300 --records 300 --bert-pairs 100
- *   npx tsx bench/text-metrics.bench.ts --bert-real 1 --real-pairs 100
- *   npx tsx bench/text-metrics.bench.ts --bert-real-only 1 --real-pairs 40
+ *   npx tsx perf/text-metrics.bench.ts              # defaults
+ *   npx tsx perf/text-metrics.bench.ts --cases 300 --records 300 --bert-pairs 100
+ *   npx tsx perf/text-metrics.bench.ts --bert-real 1 --real-pairs 100
+ *   npx tsx perf/text-metrics.bench.ts --bert-real-only 1 --real-pairs 40
  *
  * Targets on a 2-core machine: the lexical part under 10 s; scoreCase on 1,500 records × all tasks under 5 s with
  * the authors profile (no BERTScore). The tiny model's numbers measure the plumbing (tokenizer, ONNX Runtime

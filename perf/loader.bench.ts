@@ -5,8 +5,8 @@
  * after another, and the authors' form (a pretty-printed array with `\%` escapes, which only the
  * repairing path reads). "broken" cuts the middle record short, so the reader has to find the records after it.
  *
- *   npx tsx bench/loader.bench.ts                 # 1,500 records, median of 5 runs per form
- *   npx tsx bench/loader.bench.ts --records 3000 --runs 5
+ *   npx tsx perf/loader.bench.ts                 # 1,500 records, median of 5 runs per form
+ *   npx tsx perf/loader.bench.ts --records 3000 --runs 5
  */
 import { cpus } from 'node:os';
 import { loadCases, parseCaseFile } from '../src/bench/loader.js';

@@ -1,7 +1,7 @@
 /**
  * Whole-command figures: CLI start-up time, the built-in baseline on the bundled set (wall time and peak
  * memory), and a 1,500-record run (the bundled records repeated under new uids) — its wall time, peak memory
- * and the time to rescore it. Run: npx tsx bench/cli.bench.ts [--records 1500]
+ * and the time to rescore it. Run: npx tsx perf/cli.bench.ts [--records 1500]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,8 +1,8 @@
 /**
  * Diagnosis matcher: accuracy on the labelled pairs (test/fixtures/diagnosis-pairs.tsv) and throughput.
  *
- *   npx tsx bench/matcher.bench.ts              # 100,000 pairs
- *   npx tsx bench/matcher.bench.ts --pairs 20000
+ *   npx tsx perf/matcher.bench.ts              # 100,000 pairs
+ *   npx tsx perf/matcher.bench.ts --pairs 20000
  *
  * Accuracy: precision, recall and F1 of `match` against the `same` column of the first labelled set, per language
  * and overall, and the labelled pairs of issue 16 (test/fixtures/matcher-set/) per set and language.
