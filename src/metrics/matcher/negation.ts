@@ -95,6 +95,8 @@ const CAUSES: [RegExp, string][] = [
   [c('\\bhepatitis b\\b|\\bhbv\\b|乙[型性]肝炎|乙[型性]病毒性肝炎|乙肝'), 'hbv'],
   [c('\\bhepatitis c\\b|\\bhcv\\b|丙[型性]肝炎|丙[型性]病毒性肝炎|丙肝'), 'hcv'],
   [c('\\biron deficiency\\b|缺铁性'), 'iron'],
+  [c('\\bfolate\\b|\\bfolic acid\\b|叶酸'), 'folate'],
+  [c('\\b(?:vitamin )?b12\\b|\\bcobalamin\\b|\\bpernicious\\b|维生素 ?b12|钴胺|恶性贫血'), 'b12'],
   [c('肾性'), 'renal'],
   [c('\\bperipartum\\b|围产期|围生期'), 'peripartum'],
   [c('\\bradiation[- ]induced\\b|\\bradiation\\b|放射性'), 'radiation'],
