@@ -4,7 +4,9 @@
  * grades, severity and phase are read by stage.ts, negation and causes by negation.ts. Pure data and two helpers.
  */
 
-export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation', 'pattern', 'extent'] as const;
+import { DESCRIPTIVE_REWRITES, ZH_MORE_VARIANTS } from './descriptive.js';
+
+export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation', 'pattern', 'extent', 'displacement'] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 export type Slots = Partial<Record<SlotName, string[]>>;
 
@@ -43,6 +45,7 @@ export const ITIS: Record<string, string> = { breast: 'mastitis', appendix: 'app
 type Rewrite = [RegExp, string | ((m: string, ...groups: string[]) => string)];
 
 export const REWRITES: Rewrite[] = [
+  ...DESCRIPTIVE_REWRITES,
   [/\bmalignant (?:tumou?r|neoplasm)s?\b/g, 'carcinoma'],
   // DeBakey I and II are Stanford A, DeBakey III is Stanford B
   [/\bdebakey\s*(?:type\s*)?([123])[ab]?(?![0-9])/g, (_m: string, n: string) => (n === '3' ? 'stanford b' : 'stanford a')],
@@ -109,6 +112,7 @@ export const REWRITES: Rewrite[] = [
  *  硬膜下/硬脑膜下 (血肿, 出血, 积液), 中风/卒中, 胸膜腔/胸腔, 占位/肿块/肿物, 交界处/连接部, 肩关节脱位/肩脱位, 无功能性/无功能, 瘘管/瘘, 左室/左心室, 胸腔出口/胸廓出口, 膝关节化脓性关节炎/化脓性膝关节炎, an organ's 脏 (肾脏病 is 肾病),
  *  瓣膜/瓣, 变应性/过敏性, 肥大/增生 (腺样体, 前列腺, 扁桃体), 乳房/乳腺, 鼻旁窦/鼻窦, 心包腔积液/心包积液. 型 and 性 after a character (稳定型/稳定性心绞痛) are made one later, once the type slot is read. */
 export const ZH_VARIANTS: Rewrite[] = [
+  ...ZH_MORE_VARIANTS,
   [/粘/gu, '黏'],
   [/综合症/gu, '综合征'],
   [/返流/gu, '反流'],
@@ -196,6 +200,8 @@ const SLOTS: [SlotName, Rule[]][] = [
   // diagnoses; "long-standing persistent" is a persistent one) and the extent of a small cell lung cancer
   ['pattern', [[/\blong(?:standing| standing| lasting)? persistent\b|长程持续性?(?=心房|房颤|心房扑动|房扑)/gu, 'persistent+longstanding'], [/\bparoxysmal\b|阵发性?(?=心房|房颤|心房扑动|房扑|室上|心动过速)/gu, 'paroxysmal'], [/\bpersistent\b|持续性(?=心房|房颤|心房扑动|房扑)/gu, 'persistent'], [/\bpermanent\b|永久性(?=心房|房颤|心房扑动|房扑)/gu, 'permanent'], [/\blong standing\b/gu, 'longstanding']]],
   ['extent', [[/\bextensive (?:stage|disease)\b|广泛期/gu, 'extensive'], [/\blimited (?:stage|disease)\b|局限期/gu, 'limited']]],
+  // a fracture displaced or not (Garden III–IV or I–II, descriptive.ts)
+  ['displacement', [[/\b(?:non ?|un)displaced\b|(?:无|非|不伴?)移位[性型]?/gu, 'undisplaced'], [/\bdisplaced\b|移位[性型]?(?=\p{Script=Han}*骨折|\s*$)/gu, 'displaced']]],
   ['completeness', [[/\b(?:incomplete|partial)\b|不完全性?|部分性?|不全性?(?=流产|肠梗阻|骨折|脱位|性)/gu, 'partial'], [/\b(?:complete|total)\b|完全性?/gu, 'complete']]],
 ];
 

@@ -60,7 +60,7 @@ const RULES: StageRule[] = [
   // Dukes A–D are the stages I–IV of a colorectal cancer (Dukes C: lymph nodes, stage III; D: distant metastasis)
   { re: rx(`\\bdukes(?:\\s*(?:stage|class|分期))?\\s*([a-d])[12]?(?![a-z0-9])(?:\\s*期)?`), scale: 'stage', slot: 'stage', map: { a: '1', b: '2', c: '3', d: '4' } },
   { re: rx(`\\bcin\\s*([1-3])(?![0-9])(?:\\s*级)?`), scale: 'grade', slot: 'stage' },
-  { re: rx(`(?<![a-z])g([1-5][ab]?)(?:\\s*a[1-3])?(?![a-z0-9])(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
+  { re: rx(`(?<![a-z])g([1-5][ab]?)(?:\\s*a[1-3])?[dt]?(?![a-z0-9])(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
   // TNM: the three letters are read by tnm() below
   { re: rx(`\\b(stage|grade|class)\\s*${RANGE}\\b`), slot: 'stage' },
   { re: rx(`${RANGE}\\s*期`), scale: 'stage', slot: 'stage' },
@@ -89,7 +89,7 @@ const SEVERITY: [RegExp, string[]][] = [
 ];
 
 // a crisis of a disease is its acute exacerbation, in both languages (myasthenic crisis, 重症肌无力危象)
-const EXACERBATION = /\b(?:with |in )?(?:an? )?(?:acute |severe )?(?:exacerbation|flare(?: up)?|flaring|exacerbated)(?: of| phase)?\b|(?<=[a-z] )crisis\b|急性加重期?|急性发作期?|(?<=\p{Script=Han})(?:加重期|发作期|危象)/gu;
+const EXACERBATION = /\b(?:with |in )?(?:an? )?(?:acute |severe )?(?:exacerbation|flare(?: up)?|flaring|exacerbated)(?: of| phase)?\b|(?<=[a-z] )crisis\b|\bacute(?:ly)? decompensation(?: of)?\b|急性加重期?|急性发作期?|(?<=衰竭|心衰)急性失代偿期?|(?<=\p{Script=Han})(?:加重期|发作期|危象)/gu;
 const PHASES: [RegExp, string][] = [
   [/\b(?:in (?:clinical )?remission|remission|quiescent|inactive|stable (?:phase|stage|period))\b|缓解期|稳定期|静止期|非活动期/gu, 'remission'],
   // a relapse is the active phase ("relapsed AML", 多发性硬化复发); relapsing, recurrent and 复发性 are not phases
