@@ -33,6 +33,10 @@ const known = createMatcher({
       { id: 'pemphigus', en: ['pemphigus'], zh: ['天疱疮'] },
       { id: 'jaundice', en: ['obstructive jaundice'], zh: ['梗阻性黄疸'] },
       { id: 'phc', en: ['pancreatic head cancer'], zh: ['胰头癌'] },
+      { id: 'ich', en: ['intracerebral hemorrhage', 'cerebral hemorrhage'], zh: ['脑出血'] },
+      { id: 'htn_ich', en: ['hypertensive intracerebral hemorrhage', 'hypertensive cerebral hemorrhage'], zh: ['高血压脑出血', '高血压性脑出血'], parent: 'ich' },
+      { id: 'bg', en: ['basal ganglia hemorrhage'], zh: ['基底节区脑出血'], parent: 'ich' },
+      { id: 'thal', en: ['thalamic hemorrhage'], zh: ['丘脑出血'], parent: 'ich' },
     ],
   }),
 });
@@ -106,6 +110,17 @@ describe('causes', () => {
     check(known, [['慢性乙型肝炎', '乙型肝炎相关肝细胞癌'], ['丙型肝炎', '丙型肝炎所致肝细胞癌']], 'zh', false);
     check(known, [['pancreatic head cancer', 'obstructive jaundice due to pancreatic head cancer'], ['hepatocellular carcinoma', 'hepatitis B-related hepatocellular carcinoma']], 'en', true);
     check(known, [['胰头癌', '胰头癌所致梗阻性黄疸'], ['肝细胞癌', '乙型肝炎相关肝细胞癌']], 'zh', true);
+  });
+});
+
+describe('a cause that is the gold\'s cause or a kind of it', () => {
+  it('compares the names without their cause words when the prediction\'s cause is the gold\'s or its kind', () => {
+    check(known, [['Group A streptococcal tonsillitis', 'acute bacterial tonsillitis'], ['streptococcal tonsillitis', 'bacterial tonsillitis'], ['Hypertensive basal ganglia haemorrhage', 'hypertensive intracerebral haemorrhage'], ['hypertensive thalamic haemorrhage', 'hypertensive cerebral haemorrhage']], 'en', true);
+    check(known, [['急性链球菌性化脓性扁桃体炎', '急性细菌性扁桃体炎'], ['高血压性基底节区脑出血', '高血压脑出血'], ['高血压性丘脑出血', '高血压性脑出血']], 'zh', true);
+  });
+  it('does not when the causes differ, the gold\'s is the narrower, or the sites differ', () => {
+    check(known, [['viral tonsillitis', 'bacterial tonsillitis'], ['bacterial tonsillitis', 'streptococcal tonsillitis'], ['hypertensive basal ganglia haemorrhage', 'AVM-related intracerebral haemorrhage'], ['CMV mononucleosis', 'EBV infectious mononucleosis'], ['streptococcal pharyngitis', 'bacterial tonsillitis']], 'en', false);
+    check(known, [['病毒性扁桃体炎', '细菌性扁桃体炎'], ['细菌性扁桃体炎', '链球菌性扁桃体炎'], ['巨细胞病毒感染', 'EB病毒感染']], 'zh', false);
   });
 });
 

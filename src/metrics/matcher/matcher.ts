@@ -46,7 +46,7 @@ import { Lexicon, type ConceptHit } from './lexicon.js';
 import { isManifestation } from './structure.js';
 import { judgeMatch, type Judge } from './judge.js';
 import { containment, dice, round } from './fuzzy.js';
-import { causeConflict, negationConflict } from './negation.js';
+import { causeConflict, causesNarrower, negationConflict, withoutCauses } from './negation.js';
 import { stageConflict } from './stage.js';
 import { NO_COMPLICATION } from './qualifiers.js';
 import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
@@ -211,7 +211,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     return `cause: "${lexicon.label(p.hit.id)}" vs "${lexicon.label(g.hit.id)}"`;
   };
 
-  const match = (predicted: string, gold: string, lang: MatchLang): MatchResult => {
+  const match = (predicted: string, gold: string, lang: MatchLang, depth = 0): MatchResult => {
     const P = prepare(predicted, lang);
     const G0 = prepare(gold, lang);
     // a gold name the lexicon knows whole is that concept only: "otitis media with effusion" is not any otitis
@@ -354,6 +354,16 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       const refusal = exacerbationRefusal(bestPair[0].r.s, bestPair[1].r.s);
       if (refusal) return refusal;
       return { match: true, rule: 'overlap', score: round(best), explanation: `${measure} ${round(best)} ≥ ${threshold} with the same head "${bestPair[1].r.s.head}"` };
+    }
+    // both state a cause and the prediction's is the gold's or a kind of it ("Group A streptococcal tonsillitis" for
+    // "acute bacterial tonsillitis", 高血压性基底节区脑出血 for 高血压脑出血): the names without their cause words decide
+    const [pc, gc] = [pm.r.s.causes, gm.r.s.causes];
+    if (depth === 0 && causesNarrower(pc, gc)) {
+      const [p2, g2] = [withoutCauses(P.a.basic), withoutCauses(G.a.basic)];
+      if (p2 !== '' && g2 !== '' && (p2 !== P.a.basic || g2 !== G.a.basic)) {
+        const r = match(p2, g2, lang, 1);
+        if (r.match) return { ...r, score: Math.min(r.score, 0.85), explanation: `the prediction's cause (${pc.join('+')}) is the gold's or a kind of it (${gc.join('+')}); without the cause words: ${r.explanation}` };
+      }
     }
     return { match: false, rule: 'none', score: round(best), explanation: best > 0 ? `best ${measure} ${round(best)} < ${threshold}; no rule matched` : 'no rule matched' };
   };
