@@ -139,6 +139,12 @@ describe('the bundled lexicon keeps apart', () => {
     check(full, [['AIDS', 'HIV infection'], ['acquired immune deficiency syndrome', 'AIDS']], 'en', true);
     check(full, [['艾滋病', 'HIV感染'], ['艾滋病', '获得性免疫缺陷综合征']], 'zh', true);
   });
+  it('the usual form of cervical cancer (squamous cell) but not its other kinds', () => {
+    check(full, [['cervical cancer', 'cervical squamous cell carcinoma']], 'en', true);
+    check(full, [['宫颈癌ⅢB期', '宫颈鳞癌ⅢB期']], 'zh', true);
+    check(full, [['cervical cancer', 'cervical adenocarcinoma']], 'en', false);
+    check(full, [['宫颈癌', '宫颈腺癌'], ['宫颈癌ⅡB期', '宫颈鳞癌ⅢB期']], 'zh', false);
+  });
   it('the volvulus of one segment from another, a renal from a perirenal abscess, Caroli disease from other types of choledochal cyst', () => {
     check(full, [['sigmoid volvulus', 'cecal volvulus'], ['renal abscess', 'perinephric abscess'], ['Caroli disease', 'choledochal cyst type I']], 'en', false);
     check(full, [['乙状结肠扭转', '盲肠扭转'], ['肾周脓肿', '肾脓肿'], ['卡罗利病', '先天性胆总管囊肿Ⅰ型']], 'zh', false);

@@ -70,7 +70,8 @@ describe('names of the newborn, complications and decompensation', () => {
     check(known, [['sepsis of the newborn', 'neonatal jaundice']], 'en', false);
   });
   it('reads "complicated by" as "with", and a cancer written X癌性Y as X癌 with Y', () => {
-    check(known, [['Influenza A complicated by viral pneumonia', 'influenza pneumonia']], 'en', true);
+    check(known, [['Influenza A complicated by viral pneumonia', 'influenza pneumonia'], ['influenza with viral pneumonia', 'influenza pneumonia']], 'en', true);
+    check(known, [['Influenza A complicated by viral pneumonia', 'neonatal sepsis']], 'en', false);
     check(bare, [['结肠癌并肠梗阻', '结肠癌性肠梗阻'], ['卵巢癌伴腹水', '卵巢癌性腹水'], ['结肠癌', '结肠癌性肠梗阻']], 'zh', true);
     check(bare, [['直肠癌并肠梗阻', '结肠癌性肠梗阻']], 'zh', false);
   });

@@ -20,6 +20,8 @@ const ROMAN: Record<string, string> = { i: '1', ii: '2', iii: '3', iv: '4' };
 export const DESCRIPTIVE_REWRITES: Rewrite[] = [
   [/\bmalignant (?:lesion|growth|mass)(?:es|s)?\b/g, 'carcinoma'],
   [/\bcomplicated by\b/g, 'with'],
+  // a named virus says "viral" already: "influenza A complicated by viral pneumonia" is an influenza pneumonia
+  [/\b(influenza|cytomegalovirus|cmv|rsv|adenovirus|varicella|measles|covid 19)(?: [ab](?= ))?\b((?: [a-z]+){0,4}?) viral (?=pneumonia|encephalitis|meningitis|myocarditis)/g, '$1$2 '],
   [/\b((?:[a-z]+ ){0,2}[a-z]+) (?:of|in) (?:the )?(?:newborns?|neonates?)\b/g, 'neonatal $1'],
   [/\b(?:collection|accumulation|pocket) of pus\b|\bpus collection\b/g, 'abscess'],
   [/\b(?:blood collection|collection of blood|bleeding|hemorrhage|hematoma|blood clot) between (?:the )?(?:skull|bone) and (?:the )?dura(?: mater)?\b/g, 'epidural hematoma'],
