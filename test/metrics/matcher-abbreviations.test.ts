@@ -102,7 +102,7 @@ describe('the matcher with zh abbreviations', () => {
     expect(rule('急性前壁ST段抬高型心梗', '急性ST段抬高型心肌梗死')).toEqual([true, 'lexicon']);
     expect(rule('ST段抬高型心梗', 'STEMI')).toEqual([true, 'lexicon']);
     expect(rule('非ST段抬高型心梗', 'NSTEMI')).toEqual([true, 'lexicon']);
-    expect(rule('阵发性房颤', '阵发性心房颤动')).toEqual([true, 'qualifier']);
+    expect(rule('阵发性房颤', '阵发性心房颤动')).toEqual([true, 'lexicon']);
     expect(rule('慢支急性发作', '慢性支气管炎急性发作')).toEqual([true, 'lexicon']); // an exacerbation of a concept the lexicon knows
     expect(rule('甲亢性心脏病', '甲状腺功能亢进性心脏病')).toEqual([true, 'lexicon']); // the lexicon knows the concept
     expect(rule('肺心病', '慢性肺源性心脏病')).toEqual([true, 'lexicon']);
@@ -126,7 +126,7 @@ describe('the matcher with zh abbreviations', () => {
   });
 
   it('reads English abbreviations written into Chinese names, also with a stage number', () => {
-    expect(rule('阵发性AF', '阵发性心房颤动')).toEqual([true, 'qualifier']);
+    expect(rule('阵发性AF', '阵发性心房颤动')).toEqual([true, 'lexicon']);
     expect(rule('左下肢DVT', '左下肢深静脉血栓形成')).toEqual([true, 'lexicon']);
     expect(rule('左下肢DVT', '右下肢深静脉血栓形成')).toEqual([false, 'qualifier']);
     expect(rule('CKD4期（高血压肾病）', '慢性肾脏病4期')).toEqual([true, 'lexicon']);

@@ -113,8 +113,9 @@ describe('the lexicon audit: a negated qualifier is never a synonym of its absen
     const dropNegatedZh = (k: string): string => k.replace(/非(?!特异|特殊)\p{Script=Han}{1,4}?[性型]/gu, '');
     // the names whose bare form means the non-X one in use, each a concept of its own beside the X one: nodular
     // goitre is the non-toxic kind (toxic nodular goitre is another concept); Tietze syndrome is a non-suppurative
-    // costochondritis. "Non-specific" (非特异性, 非特殊型) negates no feature of the disease.
-    const inUse = new Set(['nodular_goiter: "nontoxic nodular goiter" and "nodular goitre"', 'tietze: "非化脓性肋软骨炎" and "肋软骨炎"']);
+    // costochondritis; eosinophilic bronchitis is non-asthmatic by definition (with asthma it is eosinophilic
+    // asthma). "Non-specific" (非特异性, 非特殊型) negates no feature of the disease.
+    const inUse = new Set(['nodular_goiter: "nontoxic nodular goiter" and "nodular goitre"', 'tietze: "非化脓性肋软骨炎" and "肋软骨炎"', 'eosinophilic_bronchitis: "non-asthmatic eosinophilic bronchitis" and "eosinophilic bronchitis"', 'eosinophilic_bronchitis: "非哮喘性嗜酸粒细胞性支气管炎" and "嗜酸粒细胞性支气管炎"']);
     for (const g of full.lexicon.groups.values()) {
       for (const [names, drop] of [[g.en, dropNegatedEn], [g.zh, dropNegatedZh]] as const) {
         const keys = new Map(names.map((n) => [basicNormalise(n), n]));

@@ -53,7 +53,8 @@ export function containment(p: Stripped, g: Stripped, mode: MatchLang): number {
   if (OTHER_ENTITY_ZH.test(long.join('')) && !OTHER_ENTITY_ZH.test(short.join(''))) return 0;
   const tail = long.slice(long.length - short.length);
   // 假黏液瘤 is no 黏液瘤, 类天疱疮 no 天疱疮: one word in English (pseudomyxoma, pemphigoid, subclinical), another entity
-  if (/[假类亚]$/u.test(long.slice(0, long.length - short.length).join(''))) return 0; // 亚临床甲减 is no 临床甲减
+  // 副银屑病 (parapsoriasis) is no 银屑病, 副伤寒 no 伤寒 (para-: one word in English too)
+  if (/[假类亚副]$/u.test(long.slice(0, long.length - short.length).join(''))) return 0; // 亚临床甲减 is no 临床甲减
   if (tail.join('') === short.join('')) return short.length / long.length;
   for (let cut = short.length - 1; cut >= 1; cut--) {
     const [pre, suf] = [short.slice(0, cut).join(''), short.slice(cut).join('')];
@@ -85,6 +86,12 @@ function otherEntityOnOneSide(p: Stripped, g: Stripped, mode: MatchLang): boolea
 /** Dice coefficient: English word sets, Chinese unit bigrams; shared slot values count as common items. */
 export function dice(p: Stripped, g: Stripped, mode: MatchLang): number {
   if (otherEntityOnOneSide(p, g, mode)) return 0;
+  if (mode === 'zh') {
+    // one name is the other after a 假, 类, 亚 or 副: another entity (副银屑病 / 银屑病), as containment says
+    const [x, y] = [p.units.join(''), g.units.join('')];
+    const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+    if (short !== long && long.endsWith(short) && /[假类亚副]$/u.test(long.slice(0, long.length - short.length))) return 0;
+  }
   const grams = (s: Stripped): string[] => (mode === 'en' || s.units.length < 2 ? s.units : s.units.slice(1).map((u, i) => s.units[i] + u));
   const both = shared(p, g);
   const a = new Set([...grams(p), ...both]);

@@ -68,6 +68,7 @@ const COMMON_WORDS = new Set(['all', 'as', 'an', 'or', 'is', 'it', 'on', 'at', '
 const MODES: MatchLang[] = ['en', 'zh'];
 // words that make another entity of the name they sit in (a residue never names the concept: "carcinoma in situ")
 const NEGATIVE_UNIT = /^(?:non|not|no|without|pseudo|situ|非|不|无|未|假)$/u;
+const OTHER_ENTITY_PREFIX = /^[假类亚副]$/u;
 
 let cached: Lexicon | undefined;
 
@@ -323,6 +324,8 @@ export class Lexicon {
         // with the reading's slots: 恶性胸腔积液 inside 肺癌合并恶性胸腔积液 is the malignant effusion
         const id = this.get1('zh', fullKeyOf(k, s.slots), k, tag);
         const residue = s.units.slice(0, n - len);
+        // a 假, 类, 亚 or 副 just before the name makes another entity of it (类天疱疮, 副银屑病: pemphigoid, parapsoriasis)
+        if (id && OTHER_ENTITY_PREFIX.test(residue[residue.length - 1] ?? '')) return undefined;
         if (id && !residue.some((u) => NEGATIVE_UNIT.test(u))) return { id, whole: false, residue };
       }
       return undefined;

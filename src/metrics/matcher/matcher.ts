@@ -46,7 +46,7 @@ import { Lexicon, type ConceptHit } from './lexicon.js';
 import { isManifestation } from './structure.js';
 import { judgeMatch, type Judge } from './judge.js';
 import { containment, dice, round } from './fuzzy.js';
-import { causeConflict, negationConflict } from './negation.js';
+import { causeConflict, causesNarrower, negationConflict, withoutCauses } from './negation.js';
 import { stageConflict } from './stage.js';
 import { NO_COMPLICATION } from './qualifiers.js';
 import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
@@ -109,6 +109,8 @@ interface Prepared {
 }
 
 const CACHE_LIMIT = 20_000;
+/** A tumour's name (a head key): its stated cause is another disease, never a name of it. */
+const NEOPLASM = /\b(?:carcinoma|cancer|adeno ?carcinoma|tumou?r|neoplasm|lymphoma|leuka?emia|sarcoma|melanoma|myeloma|mesothelioma|\w*blastoma|adenoma)\b|癌|瘤|白血病/u;
 
 function describe(r: Read, who: string): string {
   return r.r.kind === 'main' ? '' : `${who} read via its ${r.r.kind} "${r.r.source}"`;
@@ -200,7 +202,16 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     return undefined;
   };
 
-  const match = (predicted: string, gold: string, lang: MatchLang): MatchResult => {
+  /** Both names state their cause ("X due to Y"), the lexicon knows both causes, and they are unrelated concepts:
+   *  two diseases (hydronephrosis due to a UPJ obstruction vs due to a ureteral stone). */
+  const namedCauseConflict = (P: Prepared, G: Prepared): string | undefined => {
+    const cause = (X: Prepared): Read | undefined => X.reads.find((r) => r.r.kind === 'cause' && r.hit);
+    const [p, g] = [cause(P), cause(G)];
+    if (!p?.hit || !g?.hit || p.hit.id === g.hit.id || lexicon.relation(p.hit.id, g.hit.id)) return undefined;
+    return `cause: "${lexicon.label(p.hit.id)}" vs "${lexicon.label(g.hit.id)}"`;
+  };
+
+  const match = (predicted: string, gold: string, lang: MatchLang, depth = 0): MatchResult => {
     const P = prepare(predicted, lang);
     const G0 = prepare(gold, lang);
     // a gold name the lexicon knows whole is that concept only: "otitis media with effusion" is not any otitis
@@ -222,7 +233,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const pm = P.reads[0]!;
     const gm = G.reads[0]!;
     const sameMode = P.a.mode === G.a.mode ? G.a.mode : undefined;
-    const veto = pairVeto(pm, gm, sameMode) ?? causeConflict(pm.r.s.causes, gm.r.s.causes);
+    const causeVeto = namedCauseConflict(P, G0);
+    const veto = pairVeto(pm, gm, sameMode) ?? causeConflict(pm.r.s.causes, gm.r.s.causes) ?? causeVeto;
     // The prediction's named cause counts only when it names the kind of its head ("hyperthyroidism due to Graves
     // disease" names Graves disease; "anaemia due to CKD" does not name CKD as the diagnosis), or when the head is a
     // manifestation of it ("renal colic due to a ureteral stone", 胰头癌所致梗阻性黄疸 name the stone, the cancer).
@@ -235,15 +247,22 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const distinctWhole = whole !== undefined && G.reads.some((g) => g.hit !== undefined && lexicon.isDistinct(whole, g.hit.id));
     const preds = P.reads.filter((r) => (r.r.kind !== 'head' || !distinctWhole) && (r.r.kind !== 'cause' || causeCounts(r)));
     const isCore = (r: Read): boolean => r.r.kind === 'main' || r.r.kind === 'head' || r.r.kind === 'joined';
+    // the gold's named cause is read as a name of the gold ("dilated cardiomyopathy" for "heart failure due to dilated
+    // cardiomyopathy") — but not when the gold's head is a tumour: the cause of a tumour is a disease of its own
+    // ("hepatitis B-related hepatocellular carcinoma" is no hepatitis B), unless the lexicon relates the two
+    const goldHeads = G.reads.filter((r) => (r.r.kind === 'main' || r.r.kind === 'head') && r.hit).map((r) => r.hit!.id);
+    const goldHead = G.reads.find((r) => r.r.kind === 'head') ?? G.reads[0]!;
+    const tumourHead = G.reads.some((r) => r.r.kind === 'head') && NEOPLASM.test(goldHead.r.s.key);
+    const golds = G.reads.filter((r) => r.r.kind !== 'cause' || !tumourHead || (r.hit !== undefined && goldHeads.some((h) => lexicon.relation(r.hit!.id, h) !== undefined)));
 
     let refused: MatchResult | undefined;
     // a conflict of the main names still lets the prediction's named cause be read ("hypertension due to primary
     // aldosteronism" for "primary aldosteronism": the hypertension is secondary, the aldosteronism primary)
-    const livePreds = veto ? preds.filter((r) => r.r.kind === 'cause') : preds;
+    const livePreds = causeVeto ? [] : veto ? preds.filter((r) => r.r.kind === 'cause') : preds;
     {
       // every related pair of readings; the best the policy allows wins (same concept first, then the order found)
       let best: { rel: string; p: Read; g: Read } | undefined;
-      for (const g of G.reads) {
+      for (const g of golds) {
         for (const p of livePreds) {
           if (!p.hit || !g.hit || pairVeto(p, g, sameMode)) continue;
           const rel = related(p.hit, g.hit);
@@ -278,7 +297,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     if (P.a.mode !== G.a.mode) return { match: false, rule: 'none', score: 0, explanation: 'written in different scripts and no common lexicon concept' };
     const mode = G.a.mode;
 
-    for (const g of G.reads) {
+    for (const g of golds) {
       for (const p of preds) {
         const spacing = p.r.s.key !== g.r.s.key && p.r.s.loose !== g.r.s.loose;
         // en: one compound written as one word, two words or with a hyphen ("angio-oedema" / "angioedema", "DeQuervain" / "de Quervain")
@@ -294,7 +313,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       // one concept found inside both names, with residues that agree (one inside the other): 膝关节 / 膝 around
       // 前交叉韧带损伤 / 断裂, "right knee" / "knee" — the same disease at the same site
       for (const p of preds.filter(isCore)) {
-        for (const g of G.reads.filter(isCore)) {
+        for (const g of golds.filter(isCore)) {
           if (!p.hit || !g.hit || p.hit.whole || g.hit.whole || p.hit.id !== g.hit.id || p.hit.ae !== g.hit.ae || pairVeto(p, g, mode)) continue;
           const [a, b] = [p.hit.residue.join(mode === 'en' ? ' ' : ''), g.hit.residue.join(mode === 'en' ? ' ' : '')];
           const inside = mode === 'en' ? p.hit.residue.every((u) => g.hit!.residue.includes(u)) || g.hit.residue.every((u) => p.hit!.residue.includes(u)) : a.includes(b) || b.includes(a);
@@ -303,13 +322,13 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       }
     }
     for (const p of preds.filter(isCore)) {
-      for (const g of G.reads.filter(isCore)) {
+      for (const g of golds.filter(isCore)) {
         if (p.hit?.whole && g.hit?.whole) {
           return { match: false, rule: 'none', score: 0, explanation: `the lexicon knows both as different concepts: "${lexicon.label(p.hit.id)}" vs "${lexicon.label(g.hit.id)}"` };
         }
       }
     }
-    const fuzzyGold = G.reads.filter((r) => r.r.kind !== 'alias' && r.r.kind !== 'joined');
+    const fuzzyGold = golds.filter((r) => r.r.kind !== 'alias' && r.r.kind !== 'joined');
     const fuzzyPred = preds.filter((r) => r.r.kind === 'main' || r.r.kind === 'head');
     let best = 0;
     let bestPair: [Read, Read] | undefined;
@@ -335,6 +354,16 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       const refusal = exacerbationRefusal(bestPair[0].r.s, bestPair[1].r.s);
       if (refusal) return refusal;
       return { match: true, rule: 'overlap', score: round(best), explanation: `${measure} ${round(best)} ≥ ${threshold} with the same head "${bestPair[1].r.s.head}"` };
+    }
+    // both state a cause and the prediction's is the gold's or a kind of it ("Group A streptococcal tonsillitis" for
+    // "acute bacterial tonsillitis", 高血压性基底节区脑出血 for 高血压脑出血): the names without their cause words decide
+    const [pc, gc] = [pm.r.s.causes, gm.r.s.causes];
+    if (depth === 0 && causesNarrower(pc, gc)) {
+      const [p2, g2] = [withoutCauses(P.a.basic), withoutCauses(G.a.basic)];
+      if (p2 !== '' && g2 !== '' && (p2 !== P.a.basic || g2 !== G.a.basic)) {
+        const r = match(p2, g2, lang, 1);
+        if (r.match) return { ...r, score: Math.min(r.score, 0.85), explanation: `the prediction's cause (${pc.join('+')}) is the gold's or a kind of it (${gc.join('+')}); without the cause words: ${r.explanation}` };
+      }
     }
     return { match: false, rule: 'none', score: round(best), explanation: best > 0 ? `best ${measure} ${round(best)} < ${threshold}; no rule matched` : 'no rule matched' };
   };

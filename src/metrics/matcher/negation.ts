@@ -79,9 +79,11 @@ const CAUSES: [RegExp, string][] = [
   [c('\\bviral\\b|\\bvirus\\b|病毒'), 'virus'],
   [c('\\binfluenza\\b|流感|流行性感冒'), 'influenza'],
   [c('\\bcytomegalovirus\\b|\\bcmv\\b|巨细胞病毒'), 'cmv'],
+  [c('\\bepstein barr\\b|\\bebv\\b|eb病毒'), 'ebv'],
   [c('\\bbacterial\\b|\\bpyogenic\\b|\\bpurulent\\b|细菌|化脓性'), 'bacteria'],
   [c('\\bpneumococcal\\b|\\bstreptococcus pneumoniae\\b|肺炎链球菌|肺炎球菌'), 'pneumococcus'],
   [c('\\bstaphylococc\\w*|葡萄球菌'), 'staphylococcus'],
+  [c('\\b(?:group [abcg] )?streptococc\\w*(?! pneumoniae)|\\bgroup [abcg] strep\\b|(?<!肺炎)链球菌'), 'streptococcus'],
   [c('\\bklebsiella\\b|克雷伯'), 'klebsiella'],
   [c('\\bpseudomonas\\b|假单胞菌'), 'pseudomonas'],
   [c('\\bmycoplasma\\b|支原体'), 'mycoplasma'],
@@ -95,6 +97,8 @@ const CAUSES: [RegExp, string][] = [
   [c('\\bhepatitis b\\b|\\bhbv\\b|乙[型性]肝炎|乙[型性]病毒性肝炎|乙肝'), 'hbv'],
   [c('\\bhepatitis c\\b|\\bhcv\\b|丙[型性]肝炎|丙[型性]病毒性肝炎|丙肝'), 'hcv'],
   [c('\\biron deficiency\\b|缺铁性'), 'iron'],
+  [c('\\bfolate\\b|\\bfolic acid\\b|叶酸'), 'folate'],
+  [c('\\b(?:vitamin )?b12\\b|\\bcobalamin\\b|\\bpernicious\\b|维生素 ?b12|钴胺|恶性贫血'), 'b12'],
   [c('肾性'), 'renal'],
   [c('\\bperipartum\\b|围产期|围生期'), 'peripartum'],
   [c('\\bradiation[- ]induced\\b|\\bradiation\\b|放射性'), 'radiation'],
@@ -114,7 +118,7 @@ const CAUSES: [RegExp, string][] = [
   [c('\\bhemorrhagic\\b|出血性'), 'hemorrhagic'],
 ];
 /** A cause category that is a kind of another (it agrees with it), and the mechanism categories. */
-const PARENT: Record<string, string> = { influenza: 'virus', cmv: 'virus', pneumococcus: 'bacteria', staphylococcus: 'bacteria', klebsiella: 'bacteria', pseudomonas: 'bacteria', cardioembolic: 'ischemic', atherothrombotic: 'ischemic' };
+const PARENT: Record<string, string> = { influenza: 'virus', cmv: 'virus', ebv: 'virus', pneumococcus: 'streptococcus', staphylococcus: 'bacteria', streptococcus: 'bacteria', klebsiella: 'bacteria', pseudomonas: 'bacteria', cardioembolic: 'ischemic', atherothrombotic: 'ischemic' };
 const MECHANISM = new Set(['ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic']);
 
 // one test for every cause pattern: most names state no cause
@@ -128,7 +132,21 @@ export function causesOf(text: string): string[] {
   return out;
 }
 
-const agree = (x: string, y: string): boolean => x === y || PARENT[x] === y || PARENT[y] === x || (x === 'spontaneous' && y !== 'trauma') || (y === 'spontaneous' && x !== 'trauma');
+/** A cause category and the categories it is a kind of (pneumococcus, streptococcus, bacteria). */
+const lineage = (x: string): string[] => (PARENT[x] ? [x, ...lineage(PARENT[x])] : [x]);
+const agree = (x: string, y: string): boolean => lineage(x).includes(y) || lineage(y).includes(x) || (x === 'spontaneous' && y !== 'trauma') || (y === 'spontaneous' && x !== 'trauma');
+
+/** A cause kind named on one side is the other's or a kind of it (streptococcal for bacterial, pneumococcal for
+ *  bacterial, bacterial for bacterial): every cause of `broad` has one in `narrow` that equals it or is its kind. */
+export function causesNarrower(narrow: readonly string[], broad: readonly string[]): boolean {
+  return broad.length > 0 && narrow.length > 0 && broad.every((b) => narrow.some((x) => lineage(x).includes(b)));
+}
+
+/** The text without its cause words (for comparing two names whose causes agree by kind). */
+export function withoutCauses(text: string): string {
+  return text.replace(CAUSE_WORDS, ' ').replace(/\s+/g, ' ').trim();
+}
+const CAUSE_WORDS = new RegExp(SOURCES.map((x) => `(?:${x})`).join('|'), 'gu');
 
 /** Both names state a cause (or a mechanism) and none agrees (see the file comment): a description, or undefined. */
 export function causeConflict(a: readonly string[], b: readonly string[]): string | undefined {

@@ -4,7 +4,9 @@
  * grades, severity and phase are read by stage.ts, negation and causes by negation.ts. Pure data and two helpers.
  */
 
-export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation'] as const;
+import { DESCRIPTIVE_REWRITES, ZH_MORE_VARIANTS } from './descriptive.js';
+
+export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation', 'pattern', 'extent', 'displacement'] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 export type Slots = Partial<Record<SlotName, string[]>>;
 
@@ -43,6 +45,7 @@ export const ITIS: Record<string, string> = { breast: 'mastitis', appendix: 'app
 type Rewrite = [RegExp, string | ((m: string, ...groups: string[]) => string)];
 
 export const REWRITES: Rewrite[] = [
+  ...DESCRIPTIVE_REWRITES,
   [/\bmalignant (?:tumou?r|neoplasm)s?\b/g, 'carcinoma'],
   // DeBakey I and II are Stanford A, DeBakey III is Stanford B
   [/\bdebakey\s*(?:type\s*)?([123])[ab]?(?![0-9])/g, (_m: string, n: string) => (n === '3' ? 'stanford b' : 'stanford a')],
@@ -109,6 +112,7 @@ export const REWRITES: Rewrite[] = [
  *  硬膜下/硬脑膜下 (血肿, 出血, 积液), 中风/卒中, 胸膜腔/胸腔, 占位/肿块/肿物, 交界处/连接部, 肩关节脱位/肩脱位, 无功能性/无功能, 瘘管/瘘, 左室/左心室, 胸腔出口/胸廓出口, 膝关节化脓性关节炎/化脓性膝关节炎, an organ's 脏 (肾脏病 is 肾病),
  *  瓣膜/瓣, 变应性/过敏性, 肥大/增生 (腺样体, 前列腺, 扁桃体), 乳房/乳腺, 鼻旁窦/鼻窦, 心包腔积液/心包积液. 型 and 性 after a character (稳定型/稳定性心绞痛) are made one later, once the type slot is read. */
 export const ZH_VARIANTS: Rewrite[] = [
+  ...ZH_MORE_VARIANTS,
   [/粘/gu, '黏'],
   [/综合症/gu, '综合征'],
   [/返流/gu, '反流'],
@@ -143,7 +147,7 @@ export const ZH_VARIANTS: Rewrite[] = [
   [/变态反应性|变应性/gu, '过敏性'],
   [/(?<!乳房|乳腺)肥大/gu, '增生'],
   [/乳房/gu, '乳腺'],
-  [/鼻旁窦/gu, '鼻窦'],
+  [/鼻旁窦|副鼻窦/gu, '鼻窦'],
   [/(?<=\p{Script=Han})[腔隙](?=积液|积血|积气|积脓|出血)|间隙(?=脓肿|感染)/gu, ''],
   // an electrolyte or metabolite written either way: 低血钾 / 低钾血症, 高血尿酸 / 高尿酸血症 (not before 性: 低血钾性周期性麻痹)
   [/([高低])血(钾|钠|钙|镁|磷|氯|尿酸)(?:血?症)?(?!性|血症)/gu, '$1$2血症'],
@@ -161,7 +165,7 @@ export const ZH_VARIANTS: Rewrite[] = [
 export const NO_COMPLICATION = /\bwithout (?:mention of )?(?:any )?complications?\b|\bwith no complications?\b|(?:不伴|无)(?:任何)?并发症/u;
 
 export const DROP: RegExp[] = [
-  /\b(?:extensive|massive|significant|marked|(?:un)?complicated|recurrent(?! (?:spontaneous )?(?:miscarriage|abortion|pregnancy loss))|relapsed|relapsing|refractory|initial|first episode|episode|new onset|newly diagnosed|early|advanced|late|progressive|paroxysmal|persistent|permanent|long standing|intermittent|perforated|ruptured(?= (?:\w+ ){0,2}(?:ectopic|tubal|pregnancy|cyst|varic\w*|corpus|membranes?|abscess|plaque))|incarcerated|strangulated|(?:ir)?reducible|obstructed|(?:poorly|well|suboptimally|inadequately|un)? ?controlled|confirmed|proven|biopsy proven|clinical(?:ly)?|simple|solitary|single|multifocal|generalized|localized|diffuse(?! large))\b|(?<=\b(?:ulcer|appendicitis|diverticulitis) )perforation\b/g,
+  /\b(?:extensive(?! (?:stage|disease)\b)|massive|significant|marked|(?:un)?complicated|recurrent(?! (?:spontaneous )?(?:miscarriage|abortion|pregnancy loss))|relapsed|relapsing|refractory|initial|first episode|episode|new onset|newly diagnosed|early|advanced|late|progressive|intermittent|perforated|ruptured(?= (?:\w+ ){0,2}(?:ectopic|tubal|pregnancy|cyst|varic\w*|corpus|membranes?|abscess|plaque))|incarcerated|strangulated|(?:ir)?reducible|obstructed|(?:poorly|well|suboptimally|inadequately|un)? ?controlled|confirmed|proven|biopsy proven|clinical(?:ly)?|simple|solitary|single|multifocal|generalized|localized|diffuse(?! large))\b|(?<=\b(?:ulcer|appendicitis|diverticulitis) )perforation\b/g,
   // what ICD titles and notes say of a name that states nothing more: "hypertension NOS", "pneumonia,
   // unspecified", "type 2 diabetes without complications", 未特指, 不伴并发症
   /\b(?:nos|not otherwise specified|unspecified|not specified|without (?:mention of )?(?:any )?complications?|with no complications?)\b|未特指的?|(?:不伴|无)(?:任何)?并发症/gu,
@@ -171,7 +175,7 @@ export const DROP: RegExp[] = [
   /\b(?:phase|score|tier|group)\s*\d{1,2}[a-d]?(?:\s*-\s*\d{1,2}[a-d]?)?\b/g,
   /\b(?:bi|ti|li|pi|c ?ti|acr ?ti|o) ?rads\s*\d[a-c]?\b/g,
   /\bl\d(?:\s*[-/]\s*|\s+)(?:l?\d|s\d)\b|\b(?:[ctl]\d{1,2}|s[1-5])\b|\b(?:lee|gleason|isup|fuhrman)\s*(?:grade\s*|score\s*)?\d{1,2}\b/g,
-  /急性期|慢性期|恢复期|早期|晚期|进展期|中晚期|初发型?|复发性?(?!流产)|难治性|反复发作|首次发作|新发|首发|单发|巨大|广泛(?!前壁)|单纯性(?!疱疹)|可复性?|难复性?|嵌顿性?|绞窄性?|(?<=曲张|妊娠|囊肿|黄体)(?:未破裂|破裂)|(?<=溃疡|阑尾炎|阑尾|憩室炎|憩室)(?:并|伴)?穿孔|穿孔性(?=阑尾炎)|(?:血糖)?控制(?:欠佳|不佳|不良|良好|差)/gu,
+  /急性期|慢性期|恢复期|早期|晚期|进展期|中晚期|初发型?|复发性?(?!流产)|难治性|反复发作|首次发作|新发|首发|单发|巨大|广泛(?!前壁|期)|单纯性(?!疱疹)|可复性?|难复性?|嵌顿性?|绞窄性?|(?<=曲张|妊娠|囊肿|黄体)(?:未破裂|破裂)|(?<=溃疡|阑尾炎|阑尾|憩室炎|憩室)(?:并|伴)?穿孔|穿孔性(?=阑尾炎)|(?:血糖)?控制(?:欠佳|不佳|不良|良好|差)/gu,
   /多发性?(?=子宫|肌瘤|结节|结石|囊肿|息肉|骨折|腺瘤|血管瘤|病灶|转移)/gu,
   /全身型|眼肌型|慢性复发型|慢性持续型|暴发型|左半结肠型|广泛结肠型|全结肠型|直肠型|腹型|关节型|肾型|皮肤型|混合型(?=高脂|高血脂|血脂)|周围型|中央型/gu,
   /(?:很高危|极高危|中高危|中低危|高危|中危|低危)组?/gu,
@@ -192,6 +196,12 @@ const SLOTS: [SlotName, Rule[]][] = [
   ['degree', [[/\b(?:(first|1st)|(second|2nd)|(third|3rd)|(fourth|4th))[- ]degree\b|\bdegree\s*(\d)\b|(\d)\s*度/gu]]],
   // histological differentiation, a grade: well vs poorly differentiated adenocarcinoma conflict (未分化癌 is an entity)
   ['differentiation', [[/\bwell to moderately differentiated\b|高-?中分化/gu, 'well+moderate'], [/\bmoderately to poorly differentiated\b|中-?低分化/gu, 'moderate+poor'], [/\b(?:well|highly) differentiated\b|高分化/gu, 'well'], [/\bmoderately differentiated\b|中分化/gu, 'moderate'], [/\bpoorly differentiated\b|低分化/gu, 'poor']]],
+  // the temporal pattern of an arrhythmia (paroxysmal, persistent, long-standing persistent, permanent AF are four
+  // diagnoses; "long-standing persistent" is a persistent one) and the extent of a small cell lung cancer
+  ['pattern', [[/\blong(?:standing| standing| lasting)? persistent\b|长程持续性?(?=心房|房颤|心房扑动|房扑)/gu, 'persistent+longstanding'], [/\bparoxysmal\b|阵发性?(?=心房|房颤|心房扑动|房扑|室上|心动过速)/gu, 'paroxysmal'], [/\bpersistent\b|持续性(?=心房|房颤|心房扑动|房扑)/gu, 'persistent'], [/\bpermanent\b|永久性(?=心房|房颤|心房扑动|房扑)/gu, 'permanent'], [/\blong standing\b/gu, 'longstanding']]],
+  ['extent', [[/\bextensive (?:stage|disease)\b|广泛期/gu, 'extensive'], [/\blimited (?:stage|disease)\b|局限期/gu, 'limited']]],
+  // a fracture displaced or not (Garden III–IV or I–II, descriptive.ts)
+  ['displacement', [[/\b(?:non ?|un)displaced\b|(?:无|非|不伴?)移位[性型]?/gu, 'undisplaced'], [/\bdisplaced\b|移位[性型]?(?=\p{Script=Han}*骨折|\s*$)/gu, 'displaced']]],
   ['completeness', [[/\b(?:incomplete|partial)\b|不完全性?|部分性?|不全性?(?=流产|肠梗阻|骨折|脱位|性)/gu, 'partial'], [/\b(?:complete|total)\b|完全性?/gu, 'complete']]],
 ];
 

@@ -33,12 +33,13 @@ export interface StageReading {
   dropped: string[];
 }
 
-const V = '(\\d{1,2}[a-d]?\\d?)'; // a stage value after basicNormalise: 3, 3b, 1b1, 4a
+// a stage value after basicNormalise: 3, 3b, 1b1, 4a — and 4s, the special stage of neuroblastoma, which is no sub-stage of 4
+const V = '(\\d{1,2}(?:[a-d]?\\d?|s))';
 const RANGE = `${V}(?:\\s*(?:-|~|/|to|至|到)\\s*(?:stage\\s*|grade\\s*|class\\s*)?${V})?`;
 const LV = '([abc])(?![a-z])';
 
 /** [pattern, scale, slot]: a capture gives the value(s); `fixed` gives it when there is no capture. */
-type StageRule = { re: RegExp; scale?: string; slot: StageSlot; fixed?: string[] };
+type StageRule = { re: RegExp; scale?: string; slot: StageSlot; fixed?: string[]; map?: Record<string, string> };
 
 const rx = (source: string): RegExp => new RegExp(source, 'gu');
 
@@ -56,18 +57,20 @@ const RULES: StageRule[] = [
   { re: rx(`\\bceap\\s*c(\\d)[ab]?\\b`), scale: 'ceap', slot: 'stage' },
   { re: rx(`\\b(?:who|meyerding)(?:\\s*(?:grade|分级))?\\s*${RANGE}(?:\\s*级)?`), scale: 'grade', slot: 'stage' },
   { re: rx(`\\b(?:figo|ann\\s*arbor)(?:\\s*(?:stage|分期))?\\s*${RANGE}(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
+  // Dukes A–D are the stages I–IV of a colorectal cancer (Dukes C: lymph nodes, stage III; D: distant metastasis)
+  { re: rx(`\\bdukes(?:\\s*(?:stage|class|分期))?\\s*([a-d])[12]?(?![a-z0-9])(?:\\s*期)?`), scale: 'stage', slot: 'stage', map: { a: '1', b: '2', c: '3', d: '4' } },
   { re: rx(`\\bcin\\s*([1-3])(?![0-9])(?:\\s*级)?`), scale: 'grade', slot: 'stage' },
-  { re: rx(`(?<![a-z])g([1-5][ab]?)(?:\\s*a[1-3])?(?![a-z0-9])(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
+  { re: rx(`(?<![a-z])g([1-5][ab]?)(?:\\s*a[1-3])?[dt]?(?![a-z0-9])(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
   // TNM: the three letters are read by tnm() below
   { re: rx(`\\b(stage|grade|class)\\s*${RANGE}\\b`), slot: 'stage' },
   { re: rx(`${RANGE}\\s*期`), scale: 'stage', slot: 'stage' },
   { re: rx(`${RANGE}\\s*级`), scale: 'grade', slot: 'stage' },
   // distant metastasis is stage 4: "metastatic breast cancer" (not "metastatic liver cancer": tumours in the
   // liver, bone, brain …), "… with bone metastases", "乳腺癌骨转移", "转移性乳腺癌" (not 转移性肝癌 / 肺癌)
-  { re: /\bmetastatic\b(?!\s+(?:carcinoma\s+|tumou?r\s+|disease\s+)?(?:of|to|in)\b)(?!\s+(?:liver|hepatic|bone|osseous|brain|cerebral|spine|spinal|adrenal|peritoneal|pleural|lymph|skin|cutaneous)\b)/g, slot: 'stage', fixed: ['stage=4'] },
-  { re: /(?:\s(?:with|and|plus)|,)\s*(?:multiple\s+|widespread\s+|diffuse\s+)?(?:(?:liver|hepatic|lung|pulmonary|bone|osseous|skeletal|brain|cerebral|adrenal|peritoneal|pleural|distant|systemic|spinal|vertebral)(?:\s*(?:and|,)\s*)?)+\s*metasta\w*/g, slot: 'stage', fixed: ['stage=4'] },
-  { re: /(?<=癌|瘤|cancer|carcinoma)\s*(?:伴|合并|并|,|、)?(?:多发|广泛)?(?:(?:肝|肺|骨|脑|肾上腺|腹膜|胸膜|远处|全身|多处|全身多处)(?:、|和|及)?)+转移(?:瘤|灶)?/gu, slot: 'stage', fixed: ['stage=4'] },
-  { re: /转移性(?!肝|骨|脑|脊|肾上腺|腹膜|淋巴|肺|皮肤)/gu, slot: 'stage', fixed: ['stage=4'] },
+  { re: /\bmetastatic\b(?!\s+(?:carcinoma\s+|tumou?r\s+|disease\s+)?(?:of|to|in)\b)(?!\s+(?:liver|hepatic|bone|osseous|brain|cerebral|spine|spinal|adrenal|peritoneal|pleural|lymph|skin|cutaneous)\b)/g, slot: 'stage', fixed: ['stage=4', 'm=1'] },
+  { re: /(?:\s(?:with|and|plus)|,)\s*(?:multiple\s+|widespread\s+|diffuse\s+)?(?:(?:liver|hepatic|lung|pulmonary|bone|osseous|skeletal|brain|cerebral|adrenal|peritoneal|pleural|distant|systemic|spinal|vertebral)(?:\s*(?:and|,)\s*)?)+\s*metasta\w*/g, slot: 'stage', fixed: ['stage=4', 'm=1'] },
+  { re: /(?<=癌|瘤|cancer|carcinoma)\s*(?:伴|合并|并|,|、)?(?:多发|广泛)?(?:(?:肝|肺|骨|脑|肾上腺|腹膜|胸膜|远处|全身|多处|全身多处)(?:、|和|及)?)+转移(?:瘤|灶)?/gu, slot: 'stage', fixed: ['stage=4', 'm=1'] },
+  { re: /转移性(?!肝|骨|脑|脊|肾上腺|腹膜|淋巴|肺|皮肤)/gu, slot: 'stage', fixed: ['stage=4', 'm=1'] },
 ];
 
 // Severity (after the stages: "moderately severe" before "severe"). Protected names: severe acute respiratory
@@ -75,18 +78,18 @@ const RULES: StageRule[] = [
 // critical limb ischaemia, 重症肌无力, 中型血管炎 (medium-vessel vasculitis).
 const SEVERITY: [RegExp, string[]][] = [
   [/\bwith severe features\b/gu, ['3']],
-  [/\bmoderately severe\b|中重症/gu, ['2.5']],
+  [/\bmoderately severe\b|中度重症|中重症/gu, ['2.5']],
   [/\bmild(?:ly)?\s*(?:to|-)\s*moderate(?:ly)?\b|轻中度|轻-中度/gu, ['1', '2']],
   [/\bmoderate(?:ly)?\s*(?:to|-)\s*severe(?:ly)?\b|中重度|中-重度/gu, ['2', '3']],
   [/\bnon ?severe\b|非重型|非重度|非重症/gu, ['1', '2']],
-  [/\b(?:very severe|extremely severe|critically ill|critical(?! limb))\b|极重度|危重型?|危重症/gu, ['4']],
+  [/\b(?:very severe|extremely severe|critically ill|critical(?! limb))\b|极重度|极重型|极重症|危重型?|危重症/gu, ['4']],
   [/\bsevere(?:ly)?\b(?! acute respiratory syndrome| combined immuno| fever with)|重度|重型|重症(?!肌无力)/gu, ['3']],
   [/\bmoderate(?:ly)?\b(?![- ]risk)|中度|中型(?!血管)/gu, ['2']],
   [/\bmild(?:ly)?\b(?! cognitive)|轻度|轻型|轻症/gu, ['1']],
 ];
 
 // a crisis of a disease is its acute exacerbation, in both languages (myasthenic crisis, 重症肌无力危象)
-const EXACERBATION = /\b(?:with |in )?(?:an? )?(?:acute |severe )?(?:exacerbation|flare(?: up)?|flaring|exacerbated)(?: of| phase)?\b|(?<=[a-z] )crisis\b|急性加重期?|急性发作期?|(?<=\p{Script=Han})(?:加重期|发作期|危象)/gu;
+const EXACERBATION = /\b(?:with |in )?(?:an? )?(?:acute |severe )?(?:exacerbation|flare(?: up)?|flaring|exacerbated)(?: of| phase)?\b|(?<=[a-z] )crisis\b|\bacute(?:ly)? decompensation(?: of)?\b|急性加重期?|急性发作期?|(?<=衰竭|心衰)急性失代偿期?|(?<=\p{Script=Han})(?:加重期|发作期|危象)/gu;
 const PHASES: [RegExp, string][] = [
   [/\b(?:in (?:clinical )?remission|remission|quiescent|inactive|stable (?:phase|stage|period))\b|缓解期|稳定期|静止期|非活动期/gu, 'remission'],
   // a relapse is the active phase ("relapsed AML", 多发性硬化复发); relapsing, recurrent and 复发性 are not phases
@@ -140,7 +143,7 @@ export function readStages(input: string): StageReading {
         scale = caps[0];
         values = caps.slice(1);
       }
-      const out = rule.fixed ?? values.map((v) => `${scale}=${norm(v)}`);
+      const out = rule.fixed ?? values.map((v) => `${scale}=${rule.map?.[norm(v)] ?? norm(v)}`);
       if (out.length === 0) return m;
       dropped.push(m.trim());
       add(rule.slot, out);
@@ -163,12 +166,18 @@ export function readStages(input: string): StageReading {
       });
     }
   }
+  // stage IVA of a cancer of the cervix, vulva, vagina or the head and neck is locoregional spread (distant
+  // metastasis is IVB or IVC there): it conflicts with "metastatic" although both are stage 4
+  if (slots.stage?.includes('stage=4a') && LOCOREGIONAL_4A.test(input)) add('stage', ['m=0']);
   return { text: t, slots, exacerbation, dropped };
 }
 
+const LOCOREGIONAL_4A = /\bcervi(?:x|cal)\b|\bvulv\w*|\bvagin\w*|\bnasophar\w*|\boropharyn\w*|\bhypopharyn\w*|\blaryn\w*|\boral\b|\btongue\b|\bhead and neck\b|宫颈|外阴|阴道|鼻咽|口咽|下咽|喉|口腔|舌|头颈/u;
+
 /** Two stage values of one scale agree: equal, or one is the other with a sub-stage (3 and 3b; 1b and 1b1). */
 function compatible(a: string, b: string): boolean {
-  return a === b || (a.startsWith(b) && /^\d/.test(b)) || (b.startsWith(a) && /^\d/.test(a));
+  const sub = (x: string, y: string): boolean => x.startsWith(y) && /^\d/.test(y) && /^[a-d0-9]/.test(x.slice(y.length));
+  return a === b || sub(a, b) || sub(b, a);
 }
 
 /** The stage slots of two names in conflict: a description, or undefined when they agree (see the file comment). */
