@@ -3,8 +3,9 @@
  * policy"), in both languages. `known` is a lexicon that knows only the bare diseases, so the lexicon rule is the one
  * that must refuse a pair whose stated qualifiers conflict; `full` is the bundled lexicon.
  */
-import { describe, expect, it } from 'vitest';
-import { createMatcher, Lexicon, type Matcher, type MatchLang } from '../../src/metrics/matcher/index.js';
+import { describe, it } from 'vitest';
+import { createMatcher, Lexicon } from '../../src/metrics/matcher/index.js';
+import { check, full } from '../support/match-checks.js';
 
 const known = createMatcher({
   lexicon: Lexicon.fromData({
@@ -40,15 +41,6 @@ const known = createMatcher({
     ],
   }),
 });
-const full = createMatcher();
-
-const check = (m: Matcher, pairs: [string, string][], lang: MatchLang, want: boolean, why?: RegExp): void => {
-  for (const [p, g] of pairs) {
-    const r = m.match(p, g, lang);
-    expect(r.match, `"${p}" ${want ? 'should' : 'should not'} name "${g}" (${r.rule}: ${r.explanation})`).toBe(want);
-    if (why) expect(r.explanation, `${p} / ${g}`).toMatch(why);
-  }
-};
 
 describe('the temporal pattern of an arrhythmia and the extent of a small cell lung cancer are slots', () => {
   it('refuses two different patterns, in both languages', () => {

@@ -4,8 +4,9 @@
  * Chinese wording and transliteration variants. `known` knows one plain name per disease, so the rule must bring the
  * other wording to it; `bare` knows none of them.
  */
-import { describe, expect, it } from 'vitest';
-import { createMatcher, Lexicon, type Matcher, type MatchLang } from '../../src/metrics/matcher/index.js';
+import { describe, it } from 'vitest';
+import { createMatcher, Lexicon } from '../../src/metrics/matcher/index.js';
+import { bare, check } from '../support/match-checks.js';
 
 const known = createMatcher({
   lexicon: Lexicon.fromData({
@@ -35,14 +36,6 @@ const known = createMatcher({
     ],
   }),
 });
-const bare = createMatcher({ lexicon: Lexicon.fromData({ groups: [{ id: 'placeholder', en: ['placeholder disease'], zh: ['占位病'] }] }) });
-
-const check = (m: Matcher, pairs: [string, string][], lang: MatchLang, want: boolean): void => {
-  for (const [p, g] of pairs) {
-    const r = m.match(p, g, lang);
-    expect(r.match, `"${p}" ${want ? 'should' : 'should not'} name "${g}" (${r.rule}: ${r.explanation})`).toBe(want);
-  }
-};
 
 describe('lay-style descriptions', () => {
   it('reads a collection of pus as an abscess, a tear in a lining as a fissure, a benign tumour of a tissue by its name', () => {

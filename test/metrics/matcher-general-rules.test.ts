@@ -7,19 +7,9 @@
  * rules that work with its names. Each explanation says which rule decided.
  */
 import { describe, expect, it } from 'vitest';
-import { basicNormalise, createMatcher, Lexicon, type Matcher, type MatchLang } from '../../src/metrics/matcher/index.js';
+import { basicNormalise } from '../../src/metrics/matcher/index.js';
+import { bare, check, full } from '../support/match-checks.js';
 import { anatomyWord, latinSingular, splitOrganPrefix } from '../../src/metrics/matcher/anatomy.js';
-
-const bare = createMatcher({ lexicon: Lexicon.fromData({ groups: [{ id: 'placeholder', en: ['placeholder disease'], zh: ['占位病'] }] }) });
-const full = createMatcher();
-
-const check = (m: Matcher, pairs: [string, string][], lang: MatchLang, want: boolean, why?: RegExp): void => {
-  for (const [p, g] of pairs) {
-    const r = m.match(p, g, lang);
-    expect(r.match, `"${p}" ${want ? 'should' : 'should not'} name "${g}" (${r.rule}: ${r.explanation})`).toBe(want);
-    if (why) expect(r.explanation, `${p} / ${g}`).toMatch(why);
-  }
-};
 
 describe('organ adjective and noun are one word, in any word order', () => {
   const pairs: [string, string][] = [

@@ -6,20 +6,8 @@
  * the bundled lexicon, for the rules that work on its concepts.
  */
 import { describe, expect, it } from 'vitest';
-import { basicNormalise, createMatcher, Lexicon, type Matcher, type MatchLang } from '../../src/metrics/matcher/index.js';
-
-const bare = createMatcher({ lexicon: Lexicon.fromData({ groups: [{ id: 'placeholder', en: ['placeholder disease'], zh: ['占位病'] }] }) });
-const full = createMatcher();
-
-const yes = (m: Matcher, p: string, g: string, lang: MatchLang): void => {
-  const r = m.match(p, g, lang);
-  expect(r.match, `"${p}" should name "${g}" (${r.rule}: ${r.explanation})`).toBe(true);
-};
-const no = (m: Matcher, p: string, g: string, lang: MatchLang, why?: RegExp): void => {
-  const r = m.match(p, g, lang);
-  expect(r.match, `"${p}" should not name "${g}" (${r.rule}: ${r.explanation})`).toBe(false);
-  if (why) expect(r.explanation).toMatch(why);
-};
+import { basicNormalise } from '../../src/metrics/matcher/index.js';
+import { bare, full, no, yes } from '../support/match-checks.js';
 
 describe('scales and grades written two ways', () => {
   it('reads DeBakey I/II as Stanford A and DeBakey III as Stanford B, in both languages', () => {

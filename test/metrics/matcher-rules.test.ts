@@ -5,21 +5,9 @@
  * relevant (`bare`), so the rule — not a lexicon entry — decides.
  */
 import { describe, expect, it } from 'vitest';
-import { basicNormalise, createMatcher, Lexicon, strip, type Matcher, type MatchLang } from '../../src/metrics/matcher/index.js';
+import { basicNormalise, createMatcher, strip } from '../../src/metrics/matcher/index.js';
+import { bare, full, no, yes } from '../support/match-checks.js';
 import { causeConflict } from '../../src/metrics/matcher/negation.js';
-
-const bare = createMatcher({ lexicon: Lexicon.fromData({ groups: [{ id: 'placeholder', en: ['placeholder disease'], zh: ['占位病'] }] }) });
-const full = createMatcher();
-
-const yes = (m: Matcher, p: string, g: string, lang: MatchLang): void => {
-  const r = m.match(p, g, lang);
-  expect(r.match, `"${p}" should name "${g}" (${r.rule}: ${r.explanation})`).toBe(true);
-};
-const no = (m: Matcher, p: string, g: string, lang: MatchLang, why?: RegExp): void => {
-  const r = m.match(p, g, lang);
-  expect(r.match, `"${p}" should not name "${g}" (${r.rule}: ${r.explanation})`).toBe(false);
-  if (why) expect(r.explanation).toMatch(why);
-};
 
 describe('stages, grades and classes', () => {
   it('a conflicting stated stage, grade or class is another diagnosis; one stated on one side only is set aside', () => {

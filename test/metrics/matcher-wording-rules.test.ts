@@ -5,18 +5,8 @@
  * matcher knows no name of the pairs it is given, so the rule decides; `full` is the bundled lexicon.
  */
 import { describe, expect, it } from 'vitest';
-import { basicNormalise, createMatcher, Lexicon, type Matcher, type MatchLang } from '../../src/metrics/matcher/index.js';
-
-const bare = createMatcher({ lexicon: Lexicon.fromData({ groups: [{ id: 'placeholder', en: ['placeholder disease'], zh: ['占位病'] }] }) });
-const full = createMatcher();
-
-const check = (m: Matcher, pairs: [string, string][], lang: MatchLang, want: boolean, why?: RegExp): void => {
-  for (const [p, g] of pairs) {
-    const r = m.match(p, g, lang);
-    expect(r.match, `"${p}" ${want ? 'should' : 'should not'} name "${g}" (${r.rule}: ${r.explanation})`).toBe(want);
-    if (why) expect(r.explanation, `${p} / ${g}`).toMatch(why);
-  }
-};
+import { basicNormalise } from '../../src/metrics/matcher/index.js';
+import { bare, check, full } from '../support/match-checks.js';
 
 describe('Chinese wording variants', () => {
   it('reads a disorder named X症 or X障碍 as one', () => {
