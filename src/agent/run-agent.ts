@@ -8,59 +8,28 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { packageVersion } from '../bench/bundled.js';
-import type { DepartmentTaxonomy } from '../bench/departments.js';
-import type { FileReport } from '../bench/loader.js';
-import type { Model } from '../models/types.js';
-import type { ResponseCache } from '../run/cache.js';
-import type { Config } from '../run/config.js';
 import type { Manifest } from '../run/evaluate.js';
 import { BudgetReached, storedCall, StoredCallFailed } from '../run/call.js';
 import { Executor } from '../run/executor.js';
 import type { JobSpec, ModelEntry } from '../run/jobs.js';
 import { hashOf, sha256 } from '../run/keys.js';
-import type { BackoffOptions } from '../run/limiter.js';
 import { caseRecordRows } from '../run/case-check.js';
 import { BUILTIN, departmentListInfo, recordInputs, templateTexts } from '../run/recorded.js';
 import { assertResumable, checkResume, recordsToSetAside, resumeState } from '../run/resume-check.js';
-import { DEFAULTS, type ModelFlags } from '../run/setup.js';
+import { DEFAULTS } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
 import { readDiagnosis } from '../tasks/reading.js';
-import type { TemplateSet } from '../tasks/templates.js';
+import type { WorkflowRunOptions } from './run-options.js';
 import { specialists } from './routing.js';
 import { agentManifestModel, agentModels, agentTemplates, variantWarnings, type AgentModel } from './setup.js';
 import { runAgentCase, type AgentConfig, type Caller, type Recorder } from './workflow.js';
 
-export interface AgentRunOptions {
-  dir: string;
-  cases: readonly ClinicalCase[];
-  caseFiles: readonly FileReport[];
-  /** Every record of the case files, before the language and limit filters (default: `cases`); each is hashed. */
-  allCases?: readonly ClinicalCase[];
-  templates: TemplateSet;
-  taxonomy: DepartmentTaxonomy;
-  /** Where the department list came from, for the record (default "builtin"). */
-  taxonomySource?: string;
+export interface AgentRunOptions extends WorkflowRunOptions {
   /** Resume although the case files changed (see EvaluateOptions.allowChangedCases). */
   allowChangedCases?: boolean;
   config: AgentConfig;
   /** Model id the agent's answers are stored and scored under (default `agent#k@m`). */
   name?: string;
-  /** The config file's settings (models' keys, headers, prices, sampling, limits), as `clinicallab run` uses them. */
-  fileConfig?: Config;
-  /** Command-line overrides of sampling and limits; they win over the config file. */
-  flags?: ModelFlags;
-  /** Cases worked on at once (default: the flags' or the config's concurrency, else 4). */
-  concurrency?: number;
-  /** USD: no new step is started once its estimated cost would pass this (needs a price for every model). */
-  maxCost?: number;
-  cache?: ResponseCache;
-  retryErrors?: boolean;
-  signal?: AbortSignal;
-  backoff?: BackoffOptions;
-  env?: NodeJS.ProcessEnv;
-  /** Make a role's model (default: from its spec and its settings, as the runner does). */
-  createModel?: (spec: string, entry: ModelEntry) => Promise<Model>;
-  onCase?: (c: ClinicalCase, outcome: 'done' | 'error', message?: string) => void;
 }
 
 export interface AgentRunResult {

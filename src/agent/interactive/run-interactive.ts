@@ -11,10 +11,6 @@
  */
 import type { ClinicalCase } from '../../bench/case.js';
 import { packageVersion } from '../../bench/bundled.js';
-import type { DepartmentTaxonomy } from '../../bench/departments.js';
-import type { FileReport } from '../../bench/loader.js';
-import type { Model } from '../../models/types.js';
-import type { ResponseCache } from '../../run/cache.js';
 import { BudgetReached, storedCall, StoredCallFailed } from '../../run/call.js';
 import { Executor } from '../../run/executor.js';
 import type { Config } from '../../run/config.js';
@@ -22,7 +18,7 @@ import { caseRecordRows } from '../../run/case-check.js';
 import { manifestModel, type Manifest } from '../../run/evaluate.js';
 import type { ModelEntry } from '../../run/jobs.js';
 import { hashOf, sha256 } from '../../run/keys.js';
-import { DEFAULT_BACKOFF, type BackoffOptions } from '../../run/limiter.js';
+import { DEFAULT_BACKOFF } from '../../run/limiter.js';
 import { BUILTIN, departmentListInfo, recordInputs, templateTexts } from '../../run/recorded.js';
 import { assertResumable, checkResume, resumeState } from '../../run/resume-check.js';
 import { DEFAULTS, modelEntries, type ModelFlags } from '../../run/setup.js';
@@ -31,6 +27,7 @@ import { parseAnswer } from '../../run/answers.js';
 import { departmentGuidePrompt } from '../../tasks/prompts.js';
 import { readDiagnosis } from '../../tasks/reading.js';
 import { getTemplate, type TemplateName, type TemplateSet } from '../../tasks/templates.js';
+import type { WorkflowRunOptions } from '../run-options.js';
 import { DOCTOR_TOOLS } from './actions.js';
 import { storedTranscript, type ExamPrices } from './scores.js';
 import { runInteractiveCase, type InteractiveBudget, type InteractiveRoles, type Transcript } from './protocol.js';
@@ -46,14 +43,7 @@ export function usesTools(mode: ActionMode, entry: ModelEntry): boolean {
 
 export const INTERACTIVE_TEMPLATES: TemplateName[] = ['department-guide', 'interactive-doctor', 'interactive-final', 'interactive-patient'];
 
-export interface InteractiveRunOptions {
-  dir: string;
-  cases: readonly ClinicalCase[];
-  caseFiles: readonly FileReport[];
-  allCases?: readonly ClinicalCase[];
-  templates: TemplateSet;
-  taxonomy: DepartmentTaxonomy;
-  taxonomySource?: string;
+export interface InteractiveRunOptions extends WorkflowRunOptions {
   roles: InteractiveRoles;
   budget: InteractiveBudget;
   actions?: ActionMode;
@@ -61,18 +51,6 @@ export interface InteractiveRunOptions {
   prices?: ExamPrices;
   /** Model id the final answers are stored and scored under (default `interactive:<doctor>`). */
   name?: string;
-  fileConfig?: Config;
-  flags?: ModelFlags;
-  concurrency?: number;
-  /** USD: no new turn is started once its estimated cost would pass this (covers the whole run directory; needs prices). */
-  maxCost?: number;
-  cache?: ResponseCache;
-  retryErrors?: boolean;
-  signal?: AbortSignal;
-  backoff?: BackoffOptions;
-  env?: NodeJS.ProcessEnv;
-  createModel?: (spec: string, entry: ModelEntry) => Promise<Model>;
-  onCase?: (c: ClinicalCase, outcome: 'done' | 'error', message?: string) => void;
 }
 
 export interface InteractiveRunResult {
