@@ -20,8 +20,9 @@ import { addSamplingOptions, cacheFrom, checkKeys, checkPrices, number, sampling
 import { scoreRuns } from './score-exec.js';
 
 interface Options extends SamplingFlags {
-  doctor: string;
-  patient: string;
+  model?: string;
+  doctor?: string;
+  patient?: string;
   maxQuestions?: string;
   maxExams?: string;
   maxTurns?: string;
@@ -46,8 +47,9 @@ export function register(program: Command, io: Io, setExit: (code: number) => vo
   const cmd = program
     .command('interactive')
     .description('interactive ClinicalBench: the doctor sees the chief complaint only and must ask, examine and order tests before its six-section answer')
-    .option('--doctor <spec>', 'model of the doctor', 'baseline')
-    .option('--patient <spec>', 'model of the patient (answers from the history only)', 'baseline')
+    .option('-m, --model <spec>', 'the model of both roles (default: baseline); --doctor or --patient overrides it for that role')
+    .option('--doctor <spec>', 'model of the doctor (default: --model)')
+    .option('--patient <spec>', 'model of the patient, who answers from the history only (default: --model)')
     .option('--max-questions <n>', `questions to the patient (default ${DEFAULT_BUDGET.questions})`)
     .option('--max-exams <n>', `laboratory panels and imaging exams ordered (default ${DEFAULT_BUDGET.exams})`)
     .option('--max-turns <n>', `turns before the final answer is asked for (default ${DEFAULT_BUDGET.turns})`)
@@ -95,7 +97,10 @@ with McNemar's test and a paired-bootstrap interval, per department). See docs/i
       const recordedList = state ? recordedTaxonomy(state.inputs, opts.out!) : undefined;
       const taxonomy = departmentsFile ? await taxonomyFrom(departmentsFile) : (recordedList ?? DepartmentTaxonomy.default());
       const taxonomySource = departmentsFile ?? (recordedList ? (state?.manifest.departmentList?.source ?? BUILTIN) : BUILTIN);
-      const roles = { doctor: opts.doctor, patient: opts.patient };
+      // one --model for every role, a role flag winning for its role (the convention of every command)
+      const doctor = opts.doctor ?? opts.model ?? 'baseline';
+      const patient = opts.patient ?? opts.model ?? 'baseline';
+      const roles = { doctor, patient };
       let models;
       try {
         models = interactiveModels(roles, fileConfig, flags);
@@ -112,18 +117,18 @@ with McNemar's test and a paired-bootstrap interval, per department). See docs/i
       const loaded = await loadWithReport(io, casePathsOrBundled(opts.cases ?? configCasePaths(fileConfig)), { taxonomy, quiet: true, json: opts.json ?? false });
       let cases = filterCases(loaded.cases, language ? { language } : {});
       if (limit !== undefined) cases = cases.slice(0, limit);
-      const name = opts.name ?? interactiveName(opts.doctor);
+      const name = opts.name ?? interactiveName(doctor);
       const dir = resolve(opts.out ?? join(RUNS_DIR, `${runStamp()}-interactive`));
       const cache = cacheFrom(fileConfig, opts.cache, opts.cacheDir);
-      if (!opts.json) io.out(`${name}: ${cases.length} records, doctor ${opts.doctor}, patient ${opts.patient}; budget ${budget.questions} questions, ${budget.exams} exams, ${budget.turns} turns → ${dir}`);
+      if (!opts.json) io.out(`${name}: ${cases.length} records, doctor ${doctor}, patient ${patient}; budget ${budget.questions} questions, ${budget.exams} exams, ${budget.turns} turns → ${dir}`);
       try {
         if (opts.static) {
           // the same doctor with the whole case, for the information gap
           const { result } = await evaluatePlanned({
-            dir, models: modelEntries([opts.doctor], fileConfig, flags), cases, caseFiles: loaded.files, allCases: loaded.cases, kinds: ['clinical-diagnosis'], templates, taxonomy, taxonomySource,
+            dir, models: modelEntries([doctor], fileConfig, flags), cases, caseFiles: loaded.files, allCases: loaded.cases, kinds: ['clinical-diagnosis'], templates, taxonomy, taxonomySource,
             ...(cache ? { cache } : {}), ...(opts.retryErrors ? { retryErrors: true } : {}), ...(maxCost !== undefined ? { maxCost } : {}),
           });
-          if (!opts.json) io.out(paint(io, 'dim', `Static answers of ${opts.doctor}: ${result.done} asked now, ${result.errors} errors.`));
+          if (!opts.json) io.out(paint(io, 'dim', `Static answers of ${doctor}: ${result.done} asked now, ${result.errors} errors.`));
           if (result.errors > 0) setExit(1);
         }
         const result = await runInteractive({

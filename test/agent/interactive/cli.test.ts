@@ -57,7 +57,7 @@ describe('clinicallab interactive, offline', () => {
   it('explains itself in --help and refuses a bad flag with a usage error', async () => {
     const help = await runCli('interactive', '--help');
     expect(help.code).toBe(0);
-    for (const flag of ['--doctor', '--patient', '--max-questions', '--max-exams', '--max-turns', '--actions', '--no-static', '--exam-prices', '--lang', '--limit', '--out']) expect(help.out).toContain(flag);
+    for (const flag of ['--model', '--doctor', '--patient', '--max-questions', '--max-exams', '--max-turns', '--actions', '--no-static', '--exam-prices', '--lang', '--limit', '--out']) expect(help.out).toContain(flag);
     expect(help.out).toMatch(/chief complaint/);
     const bad = await runCli('interactive', '--actions', 'smoke-signals', '--out', join(tempDir(), 'x'));
     expect(bad.code).toBe(2);
@@ -66,6 +66,27 @@ describe('clinicallab interactive, offline', () => {
     expect(turns.code).toBe(2);
     expect(turns.err).toContain('--max-turns "0"');
   });
+
+  it('takes --model for both roles, a role flag overriding it for its role (the convention of every command)', async () => {
+    const server = await startMockOpenAI();
+    try {
+      server.respond((call) => {
+        const p = call.messages.at(-1)!.content;
+        if (call.model === 'helper') return { kind: 'ok', text: 'It started yesterday.' };
+        if (/Departments of this hospital/.test(p)) return { kind: 'ok', text: 'neurology department' };
+        return { kind: 'ok', text: 'FINAL:\nPreliminary Diagnosis: 1. Stroke\nPrincipal Diagnosis: Stroke\nTreatment Plan: 1. Aspirin' };
+      });
+      const spec = `openai-compatible:helper@${server.url}`;
+      const both = await runCli('interactive', '--model', spec, '--cases', join(BUNDLED_CASES_DIR, 'neurology.json'), '--lang', 'en', '--limit', '1', '--no-static', '--no-cache', '--json', '--out', join(tempDir(), 'a'));
+      expect(both.code, both.err).toBe(0);
+      expect(JSON.parse(both.out).interactive[0]).toMatchObject({ doctor: spec, patient: spec });
+      const mixed = await runCli('interactive', '--model', spec, '--patient', 'baseline', '--cases', join(BUNDLED_CASES_DIR, 'neurology.json'), '--lang', 'en', '--limit', '1', '--no-static', '--no-cache', '--json', '--out', join(tempDir(), 'b'));
+      expect(mixed.code, mixed.err).toBe(0);
+      expect(JSON.parse(mixed.out).interactive[0]).toMatchObject({ doctor: spec, patient: 'baseline' });
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });
 
 describe('an interactive run killed with SIGKILL', () => {
