@@ -27,6 +27,7 @@ export function bundleClient(entry: string = ENTRY): string {
     logLevel: 'silent',
   });
   // esbuild prints the control characters of string literals raw; the page keeps them escaped, as written
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return result.outputFiles[0]!.text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
