@@ -92,7 +92,7 @@ const SCORERS: Record<ScoringKind, Scorer> = {
     let judged: unknown;
     if (!verdict && ctx.useJudge && predicted.length > 0 && gold.preliminaryDiagnosis[principal] !== undefined) {
       // the rules found no prediction naming the principal item: let the judge look at each
-      const answers = [];
+      const answers: ({ predicted: string } & Awaited<ReturnType<typeof ctx.matcher.matchWithJudge>>)[] = [];
       for (const p of predicted.slice(0, 8)) {
         const r = await ctx.matcher.matchWithJudge(p, gold.preliminaryDiagnosis[principal]!, lang(c));
         answers.push({ predicted: p, ...r });

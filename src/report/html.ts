@@ -8,20 +8,17 @@
  */
 import { createHash } from 'node:crypto';
 import { chartAssets } from './assets.js';
-import { CLIENT_AGENT } from './client/agent.js';
-import { CLIENT_CASES } from './client/cases.js';
-import { CLIENT_CHARTS } from './client/charts.js';
-import { CLIENT_CORE } from './client/core.js';
-import { CLIENT_EXTRAS } from './client/extras.js';
-import { CLIENT_INTERACTIVE } from './client/interactive.js';
-import { CLIENT_MANIFEST } from './client/manifest.js';
+import { clientScript } from './client-bundle.js';
 import { CLIENT_TASKS } from './client/tasks.js';
 import { packViewModel } from './pack.js';
 import { REPORT_CSS } from './style.js';
 import type { ReportViewModel } from './types.js';
 
-/** The client script: one strict-mode function scope. */
-export const CLIENT_SCRIPT = `(function () {\n${CLIENT_CORE}\n${CLIENT_TASKS}\n${CLIENT_CHARTS}\n${CLIENT_CASES}\n${CLIENT_AGENT}\n${CLIENT_INTERACTIVE}\n${CLIENT_EXTRAS}\n${CLIENT_MANIFEST}\n})();\n`;
+/**
+ * The client script: the task tables from the registry (client/tasks.ts), then the bundle compiled from
+ * src/report/browser/ (client-bundle.ts), which reads them, in one strict-mode function scope.
+ */
+export const CLIENT_SCRIPT = `(function () {\n'use strict';\n${CLIENT_TASKS}\n${clientScript()}})();\n`;
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -4,9 +4,8 @@
  * twice, and a real agent report gets much smaller for it.
  */
 import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_CORE } from '../../src/report/client/core.js';
+import { unpack } from '../../src/report/browser/unpack.js';
 import { scriptJson } from '../../src/report/html.js';
 import { packViewModel, unpackViewModel, type PackedViewModel } from '../../src/report/pack.js';
 import type { ReportViewModel } from '../../src/report/types.js';
@@ -15,12 +14,9 @@ import { tempDir } from '../helpers.js';
 import { makeAgentRun } from './agent-fixture.js';
 import { emptyLexiconContext } from './fixture.js';
 
-/** The page's `unpack`, taken from its script and run as the browser would. */
+/** The page's own `unpack` (src/report/browser/unpack.ts, bundled into the page), given the page's JSON. */
 function clientUnpack(p: PackedViewModel): unknown {
-  const start = CLIENT_CORE.indexOf('function unpack(p)');
-  const end = CLIENT_CORE.indexOf('\nvar DATA');
-  expect(start).toBeGreaterThan(0);
-  return runInNewContext(`${CLIENT_CORE.slice(start, end)}\nunpack(JSON.parse(packed));`, { packed: JSON.stringify(p) }) as unknown;
+  return unpack(JSON.parse(JSON.stringify(p)) as PackedViewModel);
 }
 
 /** Through JSON, as the page reads it (no undefined, numbers as written). */

@@ -3,21 +3,27 @@
  * its warnings, template hashes, case files, versions, tokens, cost and time) and the start-up that renders every
  * section.
  */
-export const CLIENT_MANIFEST = String.raw`
+import { DATA, h, add, clear, $, duration, renderHeader, initLeaderboard } from './core.js';
+import { setupChartDefaults, initDepartments, initTaskCharts } from './charts.js';
+import { initCases } from './cases.js';
+import { agentWarnings, agentSettings, renderAgents } from './agent.js';
+import { renderInteractive } from './interactive.js';
+import { renderDataset, renderJudge } from './extras.js';
+
 /* ---------- manifest ---------- */
-function kv(pairs) {
-  var dl = h('dl', { class: 'kv' });
+export function kv(pairs) {
+  const dl = h('dl', { class: 'kv' });
   pairs.forEach(function (p) { if (p[1] === null || p[1] === undefined || p[1] === '') return; add(dl, [h('dt', null, p[0]), h('dd', null, p[1])]); });
   return dl;
 }
-function money(v) { return v === null || v === undefined ? 'unknown (a model has no price)' : '$' + Number(v).toFixed(4); }
-function params(p) { return Object.keys(p || {}).map(function (k) { return k + '=' + JSON.stringify(p[k]); }).join(', '); }
-function renderManifest() {
-  var host = clear($('manifest-body'));
+export function money(v) { return v === null || v === undefined ? 'unknown (a model has no price)' : '$' + Number(v).toFixed(4); }
+export function params(p) { return Object.keys(p || {}).map(function (k) { return k + '=' + JSON.stringify(p[k]); }).join(', '); }
+export function renderManifest() {
+  const host = clear($('manifest-body'));
   if (!DATA.runs.length) { add(host, h('p', { class: 'note' }, 'No runs.')); return; }
   DATA.runs.forEach(function (r) {
-    var m = r.manifest;
-    var box = h('div', { class: 'block', 'data-run': r.index });
+    const m = r.manifest;
+    const box = h('div', { class: 'block', 'data-run': r.index });
     add(box, h('h3', null, [r.name + ' ', h('span', { class: 'badge' + (r.status === 'complete' ? ' ok' : r.status === 'errors' ? ' err' : ' pend') }, r.status)]));
     add(box, kv([
       ['Directory', r.dir],
@@ -34,16 +40,16 @@ function renderManifest() {
       ['Departments', m && m.departmentList ? m.departmentList.count + ' from ' + m.departmentList.source + ' (kept in the run)' : null],
       ['Orphaned answers', r.orphaned ? r.orphaned + ' set aside: asked before their record was removed or edited; never scored' : null]
     ]));
-    var models = DATA.models.filter(function (x) { return x.run === r.index; });
-    var mm = m ? m.models : [];
-    var ids = models.map(function (x) { return x.model; });
+    const models = DATA.models.filter(function (x) { return x.run === r.index; });
+    const mm = m ? m.models : [];
+    const ids = models.map(function (x) { return x.model; });
     mm.forEach(function (x) { if (ids.indexOf(x.id) < 0) ids.push(x.id); });
     add(box, h('div', { class: 'scroll' }, h('table', null, [
       h('thead', null, h('tr', null, ['Model', 'Provider', 'Parameters', 'Concurrency / timeout / retries', 'Price $/M in\u2013out', 'Key from', 'Jobs', 'Tokens in \u2192 out', 'Cost', 'Model time'].map(function (t) { return h('th', null, t); }))),
       h('tbody', null, ids.map(function (id) {
-        var spec = mm.filter(function (x) { return x.id === id; })[0];
-        var mv = models.filter(function (x) { return x.model === id; })[0];
-        var u = mv ? mv.usage : null;
+        const spec = mm.filter(function (x) { return x.id === id; })[0];
+        const mv = models.filter(function (x) { return x.model === id; })[0];
+        const u = mv ? mv.usage : null;
         return h('tr', null, [
           h('td', { class: 'model' }, id), h('td', null, spec ? spec.provider + (spec.baseURL ? ' @ ' + spec.baseURL : '') : ''),
           h('td', { class: 'mono' }, spec ? params(spec.params) : ''),
@@ -58,13 +64,13 @@ function renderManifest() {
       }))
     ])));
     (DATA.agents || []).filter(function (a) { return DATA.models[a.model] && DATA.models[a.model].run === r.index; }).forEach(function (a) {
-      var named = a.variant && a.variant.toLowerCase() !== a.label.toLowerCase() ? ' (' + a.variant + ')' : '';
+      const named = a.variant && a.variant.toLowerCase() !== a.label.toLowerCase() ? ' (' + a.variant + ')' : '';
       add(box, h('div', { class: 'agent-record', 'data-agent': a.model }, [h('h4', null, 'ClinicalAgent ' + a.label + named + ': the models it may call')].concat(agentWarnings(a), agentSettings(a))));
     });
     if (m) {
       add(box, h('h4', null, 'Prompt templates'));
       add(box, h('div', { class: 'scroll' }, h('table', null, [h('thead', null, h('tr', null, [h('th', null, 'Template'), h('th', null, 'Hash'), h('th', null, 'Source')])),
-        h('tbody', null, Object.keys(m.templates).sort().map(function (k) { return h('tr', null, [h('td', null, k), h('td', { class: 'mono' }, m.templates[k].hash), h('td', null, m.templates[k].source)]); }))])));
+        h('tbody', null, Object.keys(m!.templates).sort().map(function (k) { return h('tr', null, [h('td', null, k), h('td', { class: 'mono' }, m!.templates[k].hash), h('td', null, m!.templates[k].source)]); }))])));
       add(box, h('h4', null, 'Case files'));
       add(box, h('div', { class: 'scroll' }, h('table', null, [h('thead', null, h('tr', null, [h('th', null, 'File'), h('th', { class: 'num' }, 'Records'), h('th', null, 'SHA-256')])),
         h('tbody', null, m.cases.map(function (f) { return h('tr', null, [h('td', { class: 'mono' }, f.file), h('td', { class: 'num' }, String(f.records)), h('td', { class: 'mono', title: f.sha256 }, f.sha256.slice(0, 16) + '\u2026')]); }))])));
@@ -72,16 +78,16 @@ function renderManifest() {
     add(host, box);
   });
   if (DATA.reference) {
-    var s = DATA.reference.source;
+    const s = DATA.reference.source;
     add(host, h('div', { class: 'block' }, [h('h3', null, 'Published reference rows'), kv([['Paper', s.paper + ' (' + s.authors + ', ' + s.year + ')'], ['arXiv', s.arxiv + ' \u2014 ' + s.url], ['Table', s.table], ['Measured on', DATA.reference.measuredOn], ['Note', s.note]])]));
   }
 }
 
 /* ---------- start ---------- */
-function start() {
+export function start() {
   renderHeader();
   initLeaderboard();
-  var chartsOk = setupChartDefaults();
+  const chartsOk = setupChartDefaults();
   if (chartsOk) {
     initDepartments();
     initTaskCharts();
@@ -96,5 +102,3 @@ function start() {
   renderManifest();
   document.body.setAttribute('data-ready', '1');
 }
-start();
-`;

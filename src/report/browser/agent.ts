@@ -6,21 +6,24 @@
  * (roles, parameters, limits, price, key variable), its templates and its warnings are shown here and in the run
  * manifest. Text only, like every part.
  */
-export const CLIENT_AGENT = String.raw`
+import { DATA, h, add, clear, $, fmt, duration, type Child } from './core.js';
+import { block, jobProblem } from './cases.js';
+import { kv, params } from './manifest.js';
+
 /* ---------- agent runs ---------- */
-var STEP_TITLES = {
+export const STEP_TITLES = {
   navigator: ['Navigator', 'Triage to departments'], consult: ['Clinician', 'Preliminary consultation'], laboratory: ['Laboratory', 'Results released (no model)'],
   radiologist: ['Radiologist', 'Imaging report'], final: ['Clinician', 'Final opinion'], chief: ['Chief physician', 'Merged opinion'],
   nurse: ['Nurse', 'Nursing actions'], pharmacist: ['Pharmacist', 'Revised treatment plan'], answer: ['Agent', 'Final answer (scored)']
 };
-function agentOf(mi) {
-  var list = DATA.agents || [];
-  for (var i = 0; i < list.length; i++) if (list[i].model === mi) return list[i];
+export function agentOf(mi) {
+  const list = DATA.agents || [];
+  for (let i = 0; i < list.length; i++) if (list[i].model === mi) return list[i];
   return null;
 }
-function listText(items, none) { return items && items.length ? items.join(', ') : (none || 'none'); }
-function statTile(value, label) { return h('div', { class: 'stat' }, [h('div', { class: 'v' }, value), h('div', { class: 'l' }, label)]); }
-function routeTable(rows, m) {
+export function listText(items: readonly string[] | null | undefined, none?: string): string { return items && items.length ? items.join(', ') : (none || 'none'); }
+export function statTile(value, label) { return h('div', { class: 'stat' }, [h('div', { class: 'v' }, value), h('div', { class: 'l' }, label)]); }
+export function routeTable(rows, m) {
   return h('div', { class: 'scroll' }, h('table', { class: 'routing' }, [
     h('thead', null, h('tr', null, [h('th', null, 'Department'), h('th', null, m > 1 ? 'Clinicians (top ' + m + ', best first)' : 'Clinician'), h('th', null, 'Ranking'), h('th', { class: 'num', title: 'Cases the navigator sent to this department' }, 'Cases sent')])),
     h('tbody', null, rows.map(function (d) {
@@ -33,11 +36,11 @@ function routeTable(rows, m) {
     }))
   ]));
 }
-var ROLE_NAMES = { chief: 'chief physician' };
-function agentWarnings(a) {
+export const ROLE_NAMES = { chief: 'chief physician' };
+export function agentWarnings(a) {
   return (a.warnings || []).map(function (w) { return h('p', { class: 'banner warn agent-warning' }, 'Warning: ' + w); });
 }
-function agentModelsTable(a) {
+export function agentModelsTable(a) {
   return h('div', { class: 'scroll' }, h('table', { class: 'agent-models' }, [
     h('thead', null, h('tr', null, ['Model', 'Roles', 'Provider', 'Parameters', 'Concurrency / timeout / retries', 'Price $/M in\u2013out', 'Key from'].map(function (t) { return h('th', null, t); }))),
     h('tbody', null, a.models.map(function (x) {
@@ -51,22 +54,22 @@ function agentModelsTable(a) {
   ]));
 }
 /** The models an agent may call and the templates it used, as its run recorded them. */
-function agentSettings(a) {
+export function agentSettings(a) {
   if (!a.recorded) return h('p', { class: 'note' }, 'This run did not record the settings of the models the agent may call, nor its templates (it was made before clinicallab recorded them).');
-  var keys = Object.keys(a.templates).sort();
+  const keys = Object.keys(a.templates).sort();
   return [agentModelsTable(a), h('details', { class: 'raw agent-templates' }, [h('summary', null, 'Templates the agent used (' + keys.length + ')'),
     h('div', { class: 'scroll' }, h('table', null, [h('thead', null, h('tr', null, [h('th', null, 'Template'), h('th', null, 'Hash'), h('th', null, 'Source')])),
       h('tbody', null, keys.map(function (k) { return h('tr', null, [h('td', null, k), h('td', { class: 'mono' }, a.templates[k].hash), h('td', null, a.templates[k].source)]); }))]))])];
 }
-function renderAgents() {
-  var host = clear($('agents-body'));
-  DATA.agents.forEach(function (a) {
-    var s = a.stats, box = h('div', { class: 'block agent', 'data-agent': a.model });
-    var sameName = a.variant && a.variant.toLowerCase() === a.label.toLowerCase();
+export function renderAgents() {
+  const host = clear($('agents-body'));
+  (DATA.agents ?? []).forEach(function (a) {
+    const s = a.stats, box = h('div', { class: 'block agent', 'data-agent': a.model });
+    const sameName = a.variant && a.variant.toLowerCase() === a.label.toLowerCase();
     add(box, h('h3', null, [a.label + ' ', a.variant && !sameName ? h('span', { class: 'badge' }, a.variant) : null, a.k !== null ? h('span', { class: 'note' }, ' ' + a.k + ' department' + (a.k === 1 ? '' : 's') + ' \u00d7 ' + a.m + ' clinician' + (a.m === 1 ? '' : 's') + ' each') : null]));
     add(box, agentWarnings(a));
     if (!a.roles) add(box, h('p', { class: 'banner warn' }, 'This run did not record the agent\u2019s configuration: roles and routing are unknown; its steps are shown as stored.'));
-    var left = h('div'), right = h('div');
+    const left = h('div'), right = h('div');
     add(left, h('h4', null, 'Per case \u2014 mean over ' + s.cases + ' case' + (s.cases === 1 ? '' : 's')));
     add(left, h('div', { class: 'stats' }, [
       statTile(fmt(s.ordersPerCase, 1), 'examinations ordered'),
@@ -81,7 +84,7 @@ function renderAgents() {
         ['Navigator', a.roles.navigator + ' \u2014 names ' + a.k + ' department' + (a.k === 1 ? '' : 's')],
         ['Clinicians', 'the top ' + a.m + ' of each department in the routing table'],
         ['Radiologist', a.roles.radiologist],
-        ['Chief physician', a.roles.chief + (a.k * a.m > 1 ? ' \u2014 merges the clinicians\u2019 opinions' : ' \u2014 not needed: one clinician per case')],
+        ['Chief physician', a.roles.chief + ((a.k ?? 1) * (a.m ?? 1) > 1 ? ' \u2014 merges the clinicians\u2019 opinions' : ' \u2014 not needed: one clinician per case')],
         ['Nurse', a.roles.nurse],
         ['Pharmacist', a.roles.pharmacist]
       ]));
@@ -92,8 +95,8 @@ function renderAgents() {
         h('tbody', null, a.clinicians.map(function (c) { return h('tr', null, [h('td', { class: 'mono' }, c.model), h('td', { class: 'num' }, String(c.consults))]); }))])));
     }
     if (a.routing) {
-      var visited = a.routing.departments.filter(function (d) { return d.visits > 0; });
-      var rest = a.routing.departments.filter(function (d) { return d.visits === 0; });
+      const visited = a.routing.departments.filter(function (d) { return d.visits > 0; });
+      const rest = a.routing.departments.filter(function (d) { return d.visits === 0; });
       add(right, h('h4', null, 'Routing table used'));
       add(right, h('p', { class: 'note' }, 'Built from ' + listText(a.routing.source, 'unknown') + (a.routing.minCases ? '; departments with fewer than ' + a.routing.minCases + ' scored cases use the overall ranking' : '') + '. Departments the navigator sent patients to:'));
       add(right, visited.length ? routeTable(visited, a.m) : h('p', { class: 'note' }, 'None yet.'));
@@ -104,20 +107,20 @@ function renderAgents() {
     add(host, box);
   });
 }
-function stepMeta(j) {
+export function stepMeta(j) {
   if (!j) return null;
-  var parts = [];
+  const parts: string[] = [];
   if (j.tokens !== null && j.tokens !== undefined) parts.push(j.tokens.toLocaleString('en') + ' tokens');
   if (j.cost !== null && j.cost !== undefined && j.status === 'done') parts.push('$' + Number(j.cost).toFixed(4));
   if (j.latencyMs) parts.push(j.latencyMs < 1000 ? j.latencyMs + ' ms' : duration(j.latencyMs));
   return parts.length ? h('span', { class: 'meta' }, parts.join(' \u00b7 ')) : null;
 }
-function sectionsNode(sec) {
+export function sectionsNode(sec) {
   if (!sec) return null;
-  return h('details', { class: 'raw' }, [h('summary', null, 'All six sections')].concat(SECTIONS.map(function (k) { return block(TASK_TITLES[SECTION_TASK[k]], sec[k] || '(empty)'); })));
+  return h('details', { class: 'raw' }, ([h('summary', null, 'All six sections')] as (HTMLElement | null)[]).concat(SECTIONS.map(function (k) { return block(TASK_TITLES[SECTION_TASK[k]], sec[k] || '(empty)'); })));
 }
-function stepBody(c, s) {
-  var out = [];
+export function stepBody(c, s): (HTMLElement | null)[] {
+  const out: (HTMLElement | null)[] = [];
   switch (s.step) {
     case 'navigator':
       if (s.departments) out.push(block('Departments', listText(s.departments)));
@@ -147,26 +150,25 @@ function stepBody(c, s) {
       out.push(block(STEP_TITLES[s.step][1], s.text));
       break;
   }
-  var shown = s.step === 'radiologist' ? s.impression : s.step === 'nurse' || s.step === 'pharmacist' ? s.text : null;
-  var lab = s.step === 'laboratory';
+  const shown = s.step === 'radiologist' ? s.impression : s.step === 'nurse' || s.step === 'pharmacist' ? s.text : null;
+  const lab = s.step === 'laboratory';
   if (s.job && s.job.raw && s.step !== 'answer' && (shown === null || shown === undefined || shown.trim() !== s.job.raw.trim())) out.push(h('details', { class: 'raw' }, [h('summary', null, lab ? 'Report as released' : 'Raw answer'), block(lab ? 'What the clinicians were given' : 'As the model wrote it', s.job.raw)]));
   return out;
 }
-function agentTimeline(c, steps, mi) {
-  var a = agentOf(mi);
-  var list = h('ol', { class: 'timeline' });
+export function agentTimeline(c, steps, mi) {
+  const a = agentOf(mi);
+  const list = h('ol', { class: 'timeline' });
   steps.forEach(function (s, i) {
-    var t = STEP_TITLES[s.step] || [s.step, ''];
-    var head = [h('span', { class: 'badge role role-' + s.step }, t[0]), ' ', h('strong', null, t[1])];
+    const t = STEP_TITLES[s.step] || [s.step, ''];
+    const head: Child[] = [h('span', { class: 'badge role role-' + s.step }, t[0]), ' ', h('strong', null, t[1])];
     if (s.step === 'radiologist' && s.exam) head.push(' \u00b7 ' + s.exam);
     if (s.department) head.push(' \u00b7 ' + s.department);
     if (s.model) head.push(' \u00b7 ', h('span', { class: 'mono' }, s.model));
     if (s.step !== 'answer' && s.step !== 'laboratory') head.push(' ', stepMeta(s.job));
-    var body = h('div', { class: 'step-body' });
+    const body = h('div', { class: 'step-body' });
     add(body, jobProblem(s.job));
     add(body, stepBody(c, s));
     add(list, h('li', { class: 'step', 'data-step': s.step, 'data-index': i }, [h('div', { class: 'step-head' }, head), body]));
   });
   return h('details', { class: 'agent-steps', open: true }, [h('summary', { class: 'label' }, 'Step by step' + (a && a.variant ? ' \u00b7 ' + a.variant : '') + ' \u00b7 ' + steps.length + ' steps'), list]);
 }
-`;

@@ -3,51 +3,15 @@
  * as plain ES2020; everything from the data is put on the page as text (textContent, text nodes, attribute
  * values), never as markup. Kept free of template literals so it can live in a String.raw literal.
  */
-export const CLIENT_CORE = String.raw`
-'use strict';
-/* the data comes packed (src/report/pack.ts): repeated strings by index, slices of a raw answer by position */
-function unpack(p) {
-  if (!p || !p.packed) return p;
-  var S = p.strings;
-  function text(s, raw) {
-    if (s.charCodeAt(0) !== 1) return s;
-    var t = s.charAt(1);
-    if (t === '\u0001') return s.slice(1);
-    if (t === 's') return S[Number(s.slice(2))];
-    var comma = s.indexOf(',');
-    var start = Number(s.slice(2, comma));
-    return (raw || '').slice(start, start + Number(s.slice(comma + 1)));
-  }
-  function walk(v, raw) {
-    if (typeof v === 'string') return text(v, raw);
-    if (v === null || typeof v !== 'object') return v;
-    var i;
-    if (Array.isArray(v)) { for (i = 0; i < v.length; i++) v[i] = walk(v[i], raw); return v; }
-    var job = v.job, own = typeof v.raw === 'string' ? text(v.raw, raw) : job && typeof job === 'object' && !Array.isArray(job) && typeof job.raw === 'string' ? text(job.raw, raw) : raw;
-    var keys = Object.keys(v);
-    for (i = 0; i < keys.length; i++) {
-      var k = keys[i];
-      v[k] = k === 'raw' && typeof v[k] === 'string' ? own : walk(v[k], own);
-    }
-    return v;
-  }
-  var t = p.data.rows;
-  if (t && !Array.isArray(t)) {
-    p.data.rows = t.rows.map(function (r) {
-      var keys = t.shapes[r[0]], o = {};
-      for (var j = 0; j < keys.length; j++) o[keys[j]] = r[j + 1];
-      return o;
-    });
-  }
-  return walk(p.data, null);
-}
-var DATA = unpack(JSON.parse(document.getElementById('report-data').textContent));
-var COLS = ['Acc', 'DIFR', 'PD', 'DB', 'DD', 'FD', 'PT', 'TP', 'ID'];
-var METRICS = ['DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'];
-var TEXT_COLS = { DB: 1, DD: 1, PT: 1, TP: 1, ID: 1 };
-var LEXICAL = DATA.textComponents === 'bleu+rouge' || DATA.textComponents === 'mixed';
-var PALETTE = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#9333ea', '#ea580c', '#0d9488', '#4f46e5'];
-var COLUMN_TITLES = {
+import { unpack } from './unpack.js';
+
+export const DATA = unpack(JSON.parse(document.getElementById('report-data')!.textContent!));
+export const COLS = ['Acc', 'DIFR', 'PD', 'DB', 'DD', 'FD', 'PT', 'TP', 'ID'];
+export const METRICS = ['DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'];
+export const TEXT_COLS = { DB: 1, DD: 1, PT: 1, TP: 1, ID: 1 };
+export const LEXICAL = DATA.textComponents === 'bleu+rouge' || DATA.textComponents === 'mixed';
+export const PALETTE = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#9333ea', '#ea580c', '#0d9488', '#4f46e5'];
+export const COLUMN_TITLES: Record<string, string> = {
   Acc: 'Department guide accuracy', DIFR: 'Department instruction following rate (K = 3 and 5)', PD: 'Preliminary diagnosis correct',
   DB: 'Diagnostic basis (text similarity)', DD: 'Differential diagnosis (text similarity)', FD: 'Final diagnosis correct',
   PT: 'Principle of treatment (text similarity)', TP: 'Treatment plan (text similarity)', ID: 'Imaging diagnosis (text similarity)',
@@ -55,20 +19,27 @@ var COLUMN_TITLES = {
   Acceptability: 'CDA × mean of the text scores / 100', Avg: 'Mean of the nine task columns',
   WeightedAvg: 'The authors\u2019 weighted average (5·Acc + DIFR + PD + 5·FD + DB + DD + PT + TP + ID) / 17'
 };
-var SHORT = { Acceptability: 'Accept.', WeightedAvg: 'WAvg', ScoredAvg: 'Avg (scored tasks)' };
+export const SHORT = { Acceptability: 'Accept.', WeightedAvg: 'WAvg', ScoredAvg: 'Avg (scored tasks)' };
 /* the mean of the task columns a partial dataset could be scored on: its own column, never ranked with full averages */
-var SCORED = 'ScoredAvg';
+export const SCORED = 'ScoredAvg';
 COLUMN_TITLES.ScoredAvg = 'Mean of the task columns that have a value (listed in each cell), for a model whose records cannot give Avg. Not the paper\u2019s Avg, which needs all nine; compared only between models scored on the same tasks';
 
-function h(tag, props, children) {
-  var el = document.createElement(tag);
+/** What `h` and `add` put in an element: nodes, and text (never markup); empty values are skipped. */
+export type Child = Node | string | number | null | undefined | false;
+/** An event handler; the page's handlers read keys (keydown) or nothing (click, change, input). */
+export type Handler = (ev: KeyboardEvent & MouseEvent) => void;
+export type Props = Record<string, string | number | boolean | null | undefined | Record<string, Handler>>;
+
+/** An element with attributes (never an event handler, link or style attribute: the page takes no markup) and children. */
+export function h(tag: string, props?: Props | null, children?: Child | readonly Child[]): HTMLElement {
+  const el = document.createElement(tag);
   if (props) {
     Object.keys(props).forEach(function (k) {
-      var v = props[k];
+      const v = props[k];
       if (v === undefined || v === null || v === false) return;
-      if (k === 'class') el.className = v;
+      if (k === 'class') el.className = String(v);
       else if (k === 'text') el.textContent = String(v);
-      else if (k === 'on') Object.keys(v).forEach(function (ev) { el.addEventListener(ev, v[ev]); });
+      else if (k === 'on') { const handlers = v as Record<string, Handler>; Object.keys(handlers).forEach(function (ev) { el.addEventListener(ev, handlers[ev] as EventListener); }); }
       else if (/^on/i.test(k) || k === 'href' || k === 'src' || k === 'style' || k === 'srcdoc' || k === 'action') throw new Error('refusing attribute ' + k);
       else el.setAttribute(k, v === true ? '' : String(v));
     });
@@ -76,7 +47,7 @@ function h(tag, props, children) {
   add(el, children);
   return el;
 }
-function add(el, children) {
+export function add<E extends Node>(el: E, children?: Child | readonly Child[]): E {
   if (children === undefined || children === null) return el;
   (Array.isArray(children) ? children : [children]).forEach(function (c) {
     if (c === undefined || c === null || c === false) return;
@@ -84,78 +55,85 @@ function add(el, children) {
   });
   return el;
 }
-function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }
-function $(id) { return document.getElementById(id); }
-function fmt(v, d) { return v === null || v === undefined || !isFinite(v) ? '\u2014' : Number(v).toFixed(d === undefined ? 2 : d); }
-function sum(obj) { return Object.keys(obj || {}).reduce(function (s, k) { return s + obj[k]; }, 0); }
-function countsText(obj) { return Object.keys(obj || {}).filter(function (k) { return obj[k] > 0; }).map(function (k) { return k + ' ' + obj[k]; }).join(', '); }
-function colHead(c) { return (SHORT[c] || c) + (LEXICAL && TEXT_COLS[c] ? '*' : ''); }
-function modelColor(i) { return PALETTE[i % PALETTE.length]; }
+export function clear<E extends Node>(el: E): E { while (el.firstChild) el.removeChild(el.firstChild); return el; }
+/** The page's element with this id; every id the client asks for is in the page's markup (html.ts). */
+export function $(id: string): HTMLElement {
+  const el = document.getElementById(id);
+  if (!el) throw new Error('report page: no element #' + id);
+  return el;
+}
+export function fmt(v: number | null | undefined, d?: number): string { return v === null || v === undefined || !isFinite(v) ? '\u2014' : Number(v).toFixed(d === undefined ? 2 : d); }
+export function sum(obj) { return Object.keys(obj || {}).reduce(function (s, k) { return s + obj[k]; }, 0); }
+export function countsText(obj) { return Object.keys(obj || {}).filter(function (k) { return obj[k] > 0; }).map(function (k) { return k + ' ' + obj[k]; }).join(', '); }
+export function colHead(c) { return (SHORT[c] || c) + (LEXICAL && TEXT_COLS[c] ? '*' : ''); }
+export function modelColor(i) { return PALETTE[i % PALETTE.length]; }
 /** A short label for charts: the model's number and name, without provider prefix or server address (an agent's #k@m stays). */
-function shortName(m) { return m.label.replace(/^[a-z][a-z-]*:/, '').replace(/@(?!\d+(?: \(.*\))?$)\S+/, ''); }
-function shortLabel(m) { return (m.index + 1) + ' \u00b7 ' + shortName(m); }
-function duration(ms) {
+export function shortName(m) { return m.label.replace(/^[a-z][a-z-]*:/, '').replace(/@(?!\d+(?: \(.*\))?$)\S+/, ''); }
+export function shortLabel(m) { return (m.index + 1) + ' \u00b7 ' + shortName(m); }
+export function duration(ms) {
   if (ms === null || ms === undefined || !isFinite(ms)) return '\u2014';
-  var s = Math.round(ms / 1000);
+  const s = Math.round(ms / 1000);
   if (s < 60) return s + ' s';
-  var m = Math.floor(s / 60);
+  const m = Math.floor(s / 60);
   if (m < 60) return m + ' min ' + (s % 60) + ' s';
   return Math.floor(m / 60) + ' h ' + (m % 60) + ' min';
 }
-function select(id, options, value, onChange) {
-  var el = h('select', { id: id }), chosen = false;
-  options.forEach(function (o) { var opt = h('option', { value: o[0] }, o[1]); if (o[0] === value && !chosen) opt.selected = chosen = true; el.appendChild(opt); });
+export function select(id: string, options: readonly (readonly string[])[], value: string, onChange: (value: string) => void): HTMLSelectElement {
+  const el = h('select', { id: id }) as HTMLSelectElement;
+  let chosen = false;
+  options.forEach(function (o) { const opt = h('option', { value: o[0] }, o[1]) as HTMLOptionElement; if (o[0] === value && !chosen) opt.selected = chosen = true; el.appendChild(opt); });
   el.addEventListener('change', function () { onChange(el.value); });
   return el;
 }
-function modelValue(m, c) {
+export function modelValue(m, c) {
   if (c === SCORED) return scoredShown(m) ? m.scoredMean.value : null;
   return c === 'DWR' ? m.dwr : m.leaderboard[c] ? m.leaderboard[c].value : null;
 }
 /** The value the best of a column is judged on: on the records all models share, when their records differ. */
-function markValue(m, c) {
+export function markValue(m, c) {
   if (!m.marked || c === 'DWR' || c === SCORED) return modelValue(m, c);
   return m.marked[c] ? m.marked[c].value : null;
 }
 /** Whether the model's row shows the mean of its scored tasks: only when it has no full Avg. */
-function scoredShown(m) { return !!m.scoredMean && m.scoredMean.value !== null && (!m.leaderboard.Avg || m.leaderboard.Avg.value === null); }
+export function scoredShown(m) { return !!m.scoredMean && m.scoredMean.value !== null && (!m.leaderboard.Avg || m.leaderboard.Avg.value === null); }
 /** The tasks a model's scored mean covers, as one key: means compare only within the same key. */
-function scoredSet(m) { return m.scoredMean && scoredShown(m) ? m.scoredMean.columns.join(',') : ''; }
+export function scoredSet(m) { return m.scoredMean && scoredShown(m) ? m.scoredMean.columns.join(',') : ''; }
 /** Why a model's value is a dash (gaps.ts), or null. */
-function whyDash(m, c) {
+export function whyDash(m, c) {
   if (c === SCORED) return !m.scoredMean ? null : scoredShown(m) ? null : m.scoredMean.value === null ? 'no task column has a value' : 'this model has all nine task columns: see Avg and WAvg';
   return m.missing && m.missing[c] ? m.missing[c] : null;
 }
 /** Lines "columns — why" for dashes, the same reason given once; \`who\` lists who it is said of (models, departments). */
-function gapNotes(entries, whoAll) {
-  var byReason = {}, order = [];
+export interface GapEntry { key: string; why: string; who?: string | undefined }
+export function gapNotes(entries: readonly GapEntry[], whoAll?: number): HTMLElement[] {
+  const byReason: Record<string, { keys: string[]; who: string[] }> = {}, order: string[] = [];
   entries.forEach(function (e) {
-    var g = byReason[e.why];
+    let g = byReason[e.why];
     if (!g) { g = byReason[e.why] = { keys: [], who: [] }; order.push(e.why); }
     if (g.keys.indexOf(e.key) < 0) g.keys.push(e.key);
     if (e.who !== undefined && g.who.indexOf(e.who) < 0) g.who.push(e.who);
   });
   return order.map(function (why) {
-    var g = byReason[why];
-    var who = !g.who.length ? '' : whoAll !== undefined && g.who.length === whoAll ? '' : ' \u2014 ' + g.who.join(', ');
+    const g = byReason[why];
+    const who = !g.who.length ? '' : whoAll !== undefined && g.who.length === whoAll ? '' : ' \u2014 ' + g.who.join(', ');
     return h('li', null, [h('strong', null, g.keys.join(', ')), who, ': ' + why]);
   });
 }
 
 /* ---------- header ---------- */
-function renderHeader() {
-  var runs = DATA.runs.map(function (r) { return r.name; }).join(', ');
+export function renderHeader() {
+  const runs = DATA.runs.map(function (r) { return r.name; }).join(', ');
   $('subtitle').textContent = (DATA.runs.length === 1 ? 'Run ' : 'Runs ') + (runs || '(none)') + ' \u00b7 ' + DATA.models.length + ' model' + (DATA.models.length === 1 ? '' : 's') + ' \u00b7 ' + DATA.cases.length + ' records \u00b7 generated ' + DATA.generatedAt.replace('T', ' ').slice(0, 19) + ' UTC \u00b7 clinicallab ' + DATA.tool.version;
-  var w = $('warnings');
+  const w = $('warnings');
   if (DATA.warnings.length) add(w, h('div', { class: 'banner warn' }, [h('strong', null, 'Warnings'), h('ul', { class: 'warnings' }, DATA.warnings.map(function (t) { return h('li', null, t); }))]));
 }
 
 /* ---------- leaderboard ---------- */
-var lbState = { key: 'Avg', dir: -1, ci: true };
-function sortRows(list, get) {
-  var k = lbState.key, d = lbState.dir;
+export const lbState = { key: 'Avg', dir: -1, ci: true };
+export function sortRows(list, get) {
+  const k = lbState.key, d = lbState.dir;
   return list.slice().sort(function (a, b) {
-    var x = get(a, k), y = get(b, k);
+    const x = get(a, k), y = get(b, k);
     if (k === 'model') return d * String(x).localeCompare(String(y));
     if (k === SCORED && x !== null && y !== null && scoredSet(a) !== scoredSet(b)) return scoredSet(b).split(',').length - scoredSet(a).split(',').length || scoredSet(a).localeCompare(scoredSet(b));
     if (x === null || x === undefined) return 1;
@@ -163,32 +141,32 @@ function sortRows(list, get) {
     return d * (x - y);
   });
 }
-function renderLeaderboard() {
-  var host = clear($('leaderboard-table'));
-  var withScored = DATA.models.some(scoredShown);
-  var cols = COLS.concat(METRICS).concat(withScored ? [SCORED] : []);
-  var best = {}, bestScored = {};
+export function renderLeaderboard() {
+  const host = clear($('leaderboard-table'));
+  const withScored = DATA.models.some(scoredShown);
+  const cols = COLS.concat(METRICS).concat(withScored ? [SCORED] : []);
+  const best = {}, bestScored = {};
   cols.forEach(function (c) {
-    var vals = DATA.models.map(function (m) { return markValue(m, c); }).filter(function (v) { return v !== null && v !== undefined; });
+    const vals = DATA.models.map(function (m) { return markValue(m, c); }).filter(function (v) { return v !== null && v !== undefined; });
     best[c] = vals.length > 1 || DATA.models.length > 1 ? Math.max.apply(null, vals) : null;
   });
   // a scored-tasks mean is the best only among the models scored on the same tasks (and only when there are several)
-  var sets = {};
+  const sets = {};
   DATA.models.filter(scoredShown).forEach(function (m) { (sets[scoredSet(m)] || (sets[scoredSet(m)] = [])).push(m.scoredMean.value); });
   Object.keys(sets).forEach(function (k) { bestScored[k] = sets[k].length > 1 ? Math.max.apply(null, sets[k]) : null; });
-  var head = h('tr', null, [th('model', 'Model', 'Model (and run, when a model appears in several runs)', false)]
-    .concat(cols.map(function (c) { var t = th(c, colHead(c), COLUMN_TITLES[c], c === 'DWR' || c === SCORED); if (c === SCORED) t.className += ' wrap'; return t; }))
+  const head = h('tr', null, [th('model', 'Model', 'Model (and run, when a model appears in several runs)', false)]
+    .concat(cols.map(function (c) { const t = th(c, colHead(c), COLUMN_TITLES[c], c === 'DWR' || c === SCORED); if (c === SCORED) t.className += ' wrap'; return t; }))
     .concat([h('th', { class: 'num sep', title: 'Records the model has answers for' }, 'Records'), h('th', { class: 'num', title: 'Jobs that ended in error (excluded from every score)' }, 'Errors'), h('th', { class: 'num', title: 'Tasks skipped for lack of a gold answer / jobs not answered yet' }, 'Skip/pend.')]));
-  var body = h('tbody');
+  const body = h('tbody');
   sortRows(DATA.models, function (m, k) { return k === 'model' ? m.label : modelValue(m, k); }).forEach(function (m) {
-    var name = shortName(m);
-    var tr = h('tr', { 'data-model': m.index }, [h('td', { class: 'model', title: m.label }, [h('span', { class: 'badge', title: 'model ' + (m.index + 1) }, String(m.index + 1)), ' ', name, name !== m.label ? h('span', { class: 'sub' }, m.label) : null])]);
+    const name = shortName(m);
+    const tr = h('tr', { 'data-model': m.index }, [h('td', { class: 'model', title: m.label }, [h('span', { class: 'badge', title: 'model ' + (m.index + 1) }, String(m.index + 1)), ' ', name, name !== m.label ? h('span', { class: 'sub' }, m.label) : null])]);
     cols.forEach(function (c) {
-      var v = modelValue(m, c), why = v === null || v === undefined ? whyDash(m, c) : null;
-      var ci = lbState.ci && m.ci && c !== 'DWR' && c !== SCORED ? m.ci[c] : null;
-      var isBest = c === SCORED ? v !== null && bestScored[scoredSet(m)] === v : best[c] !== null && v !== null && v !== undefined && markValue(m, c) === best[c];
-      var title = why ? colHead(c) + ' has no value: ' + why : c === SCORED && v !== null ? 'mean of ' + m.scoredMean.columns.length + ' task columns: ' + m.scoredMean.columns.join(', ') + ' (not the full Avg)' : m.leaderboard[c] ? 'n = ' + m.leaderboard[c].n : null;
-      var cover = c === SCORED && v !== null ? h('span', { class: 'ci' }, 'of ' + m.scoredMean.columns.join(', ')) : null;
+      const v = modelValue(m, c), why = v === null || v === undefined ? whyDash(m, c) : null;
+      const ci = lbState.ci && m.ci && c !== 'DWR' && c !== SCORED ? m.ci[c] : null;
+      const isBest = c === SCORED ? v !== null && bestScored[scoredSet(m)] === v : best[c] !== null && v !== null && v !== undefined && markValue(m, c) === best[c];
+      const title = why ? colHead(c) + ' has no value: ' + why : c === SCORED && v !== null ? 'mean of ' + m.scoredMean.columns.length + ' task columns: ' + m.scoredMean.columns.join(', ') + ' (not the full Avg)' : m.leaderboard[c] ? 'n = ' + m.leaderboard[c].n : null;
+      const cover = c === SCORED && v !== null ? h('span', { class: 'ci' }, 'of ' + m.scoredMean.columns.join(', ')) : null;
       tr.appendChild(h('td', { class: 'num' + (isBest ? ' best' : '') + (c === 'DWR' || c === SCORED ? ' sep' : '') + (why ? ' gap' : ''), 'data-col': c, title: title }, [fmt(v), ci ? h('span', { class: 'ci' }, fmt(ci.low, 1) + '\u2013' + fmt(ci.high, 1)) : cover]));
     });
     tr.appendChild(h('td', { class: 'num sep' }, String(m.records)));
@@ -197,13 +175,13 @@ function renderLeaderboard() {
     body.appendChild(tr);
   });
   if (DATA.models.length === 0) body.appendChild(h('tr', null, h('td', { colspan: cols.length + 4, class: 'note' }, 'No model results in these runs yet.')));
-  var table = h('table', { class: 'lb', id: 'lb' }, [h('thead', null, head), body]);
+  const table = h('table', { class: 'lb', id: 'lb' }, [h('thead', null, head), body]);
   if (DATA.reference) {
-    var ref = DATA.reference;
-    var rb = h('tbody', { class: 'reference' });
+    const ref = DATA.reference;
+    const rb = h('tbody', { class: 'reference' });
     rb.appendChild(h('tr', { class: 'group' }, h('td', { colspan: cols.length + 4 }, 'Published by the authors \u2014 measured on the real ClinicalBench, not on the cases of this run (' + ref.source.paper + ', arXiv ' + ref.source.arxiv + '). Context only: do not compare these numbers with the rows above.')));
     sortRows(ref.rows, function (r, k) { return k === 'model' ? r.model : r[k]; }).forEach(function (r) {
-      var tr = h('tr', { class: 'ref', title: 'published figure \u2014 ' + ref.measuredOn }, [h('td', { class: 'model' }, [h('span', { class: 'badge ref' }, 'published'), ' ', r.model, h('span', { class: 'sub' }, r.institution)])]);
+      const tr = h('tr', { class: 'ref', title: 'published figure \u2014 ' + ref.measuredOn }, [h('td', { class: 'model' }, [h('span', { class: 'badge ref' }, 'published'), ' ', r.model, h('span', { class: 'sub' }, r.institution)])]);
       cols.filter(function (c) { return c !== SCORED; }).forEach(function (c) { tr.appendChild(h('td', { class: 'num' + (c === 'DWR' ? ' sep' : '') }, fmt(r[c]))); });
       cols.filter(function (c) { return c === SCORED; }).forEach(function () { tr.appendChild(h('td', { class: 'num sep gap', title: 'the published rows have every column' }, '\u2014')); });
       ['num sep', 'num', 'num'].forEach(function (cls) { tr.appendChild(h('td', { class: cls + ' gap', title: 'a published row has no run behind it here, so no counts' }, '\u2014')); });
@@ -212,9 +190,9 @@ function renderLeaderboard() {
     table.appendChild(rb);
   }
   add(host, table);
-  var counts = clear($('leaderboard-counts'));
+  const counts = clear($('leaderboard-counts'));
   DATA.models.forEach(function (m) {
-    var parts = [m.label + ': ' + m.records + ' records'];
+    const parts = [m.label + ': ' + m.records + ' records'];
     if (sum(m.errors)) parts.push('errors (excluded, never scored as wrong): ' + countsText(m.errors));
     if (sum(m.pending)) parts.push('pending: ' + countsText(m.pending));
     if (sum(m.skipped)) parts.push('skipped (no gold answer): ' + countsText(m.skipped));
@@ -227,43 +205,42 @@ function renderLeaderboard() {
   });
   renderLeaderboardGaps(cols, withScored);
   function th(key, label, title, sep) {
-    var sorted = lbState.key === key;
+    const sorted = lbState.key === key;
     return h('th', { class: 'sortable' + (key === 'model' ? '' : ' num') + (sep ? ' sep' : ''), 'data-key': key, title: title + ' (click to sort)', 'aria-sort': sorted ? (lbState.dir > 0 ? 'ascending' : 'descending') : 'none', tabindex: 0,
       on: { click: function () { sortBy(key); }, keydown: function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); sortBy(key); } } } }, label);
   }
 }
 /** Under the table: why each dash is one, the same reason once, and what the scored-tasks mean is. */
-function renderLeaderboardGaps(cols, withScored) {
-  var host = clear($('leaderboard-gaps'));
-  var entries = [];
+export function renderLeaderboardGaps(cols, withScored) {
+  const host = clear($('leaderboard-gaps'));
+  const entries: GapEntry[] = [];
   DATA.models.forEach(function (m) {
     cols.forEach(function (c) {
-      var v = modelValue(m, c), why = v === null || v === undefined ? whyDash(m, c) : null;
+      const v = modelValue(m, c), why = v === null || v === undefined ? whyDash(m, c) : null;
       if (why && c !== SCORED) entries.push({ key: colHead(c), why: why, who: DATA.models.length > 1 ? shortLabel(m) : undefined });
     });
   });
   if (!entries.length && !withScored) return;
-  var items = gapNotes(entries, DATA.models.length);
+  const items = gapNotes(entries, DATA.models.length);
   if (withScored) {
     items.push(h('li', { class: 'scored' }, [h('strong', null, colHead(SCORED)), ': where Avg and WAvg cannot be computed, the mean of the task columns that have a value (named in each cell, e.g. ' +
       DATA.models.filter(scoredShown)[0].scoredMean.columns.join(', ') + '). It is not the paper\u2019s average: it is shown apart, never sorted with Avg, and only models scored on the same tasks are compared.']));
   }
   add(host, [h('div', { class: 'label' }, 'Why a value is a dash'), h('ul', null, items)]);
 }
-function sortBy(key) {
+export function sortBy(key) {
   if (lbState.key === key) lbState.dir = -lbState.dir;
   else { lbState.key = key; lbState.dir = key === 'model' ? 1 : -1; }
   renderLeaderboard();
 }
-function initLeaderboard() {
-  var text = $('text-label');
+export function initLeaderboard() {
+  const text = $('text-label');
   text.textContent = DATA.textLabel + (DATA.textProfileLabel && DATA.textProfile !== 'none' ? ' ' + DATA.textProfileLabel : '');
   text.className = 'banner ' + (LEXICAL || DATA.textProfile === 'mixed' ? 'warn' : 'info');
-  var ciBox = h('input', { type: 'checkbox', id: 'show-ci' });
+  const ciBox = h('input', { type: 'checkbox', id: 'show-ci' }) as HTMLInputElement;
   ciBox.checked = lbState.ci;
   ciBox.addEventListener('change', function () { lbState.ci = ciBox.checked; renderLeaderboard(); });
   add($('leaderboard-controls'), h('label', { class: 'inline' }, [ciBox, 'Show 95% bootstrap intervals']));
   if (DATA.reference) add($('leaderboard-controls'), h('span', { class: 'banner ref' }, 'Purple rows: ' + DATA.reference.rows.length + ' published rows \u2014 measured on the real ClinicalBench, not on the cases of this run; their text scores were computed with the authors\u2019 libraries (text profile authors)' + (DATA.textProfile === 'authors' || DATA.textProfile === 'none' ? '.' : ', the rows of this run with another profile.')));
   renderLeaderboard();
 }
-`;

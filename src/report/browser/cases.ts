@@ -6,63 +6,69 @@
  * box shows that case only, never also the cases whose uid it starts. The department filter tells "All departments"
  * from "(no department)" (records whose dataset names none).
  */
-export const CLIENT_CASES = String.raw`
+import type { CaseView } from '../types.js';
+import { DATA, h, add, clear, $, fmt, shortLabel, select, type Child } from './core.js';
+import { agentTimeline } from './agent.js';
+import { interactiveConversation } from './interactive.js';
+
+/** A case as the browser shows it: with its place in the page's list of cases. */
+type ShownCase = CaseView & { index?: number };
 /* ---------- case browser ---------- */
 /* dep: the department id to show (null: all; '' is the records that name no department) */
-var cb = { model: '', dep: null, lang: '', task: '', outcome: '', q: '', page: 0, size: 50, selected: -1, matches: [] };
-var byModelCase = {};
-var searchText = null;
-function indexRows() {
-  DATA.rows.forEach(function (r, i) { var k = r.model + ':' + r.case; (byModelCase[k] || (byModelCase[k] = [])).push(i); });
+export const cb: { model: string; dep: string | null; lang: string; task: string; outcome: string; q: string; page: number; size: number; selected: number; matches: number[] } = { model: '', dep: null, lang: '', task: '', outcome: '', q: '', page: 0, size: 50, selected: -1, matches: [] };
+export const byModelCase = {};
+export let searchText: string[] | null = null;
+export function indexRows() {
+  DATA.rows.forEach(function (r, i) { const k = r.model + ':' + r.case; (byModelCase[k] || (byModelCase[k] = [])).push(i); });
 }
-function rowSearch(i) {
+export function rowSearch(i) {
   if (!searchText) searchText = new Array(DATA.rows.length);
-  var s = searchText[i];
+  let s = searchText[i];
   if (s === undefined) {
-    var r = DATA.rows[i], c = DATA.cases[r.case];
+    const r = DATA.rows[i], c = DATA.cases[r.case];
     s = searchText[i] = [c.uid, r.exam, r.predicted || '', r.gold || '', r.explanation || '', r.error || '', r.readingReason || ''].join('\u0001').toLowerCase();
   }
   return s;
 }
-var casesByUid = null;
+export let casesByUid: Record<string, Record<number, boolean>> | null = null;
 /** The cases whose uid is the search text (ignoring letter case), or null: a whole uid shows that case only, not the cases whose uid it starts. */
-function casesOfUid(q) {
+export function casesOfUid(q) {
   if (!casesByUid) {
-    casesByUid = {};
-    DATA.cases.forEach(function (c, i) { var k = c.uid.toLowerCase(); (casesByUid[k] || (casesByUid[k] = {}))[i] = true; });
+    const byUid: Record<string, Record<number, boolean>> = casesByUid = {};
+    DATA.cases.forEach(function (c, i) { const k = c.uid.toLowerCase(); (byUid[k] || (byUid[k] = {}))[i] = true; });
   }
   return Object.prototype.hasOwnProperty.call(casesByUid, q) ? casesByUid[q] : null;
 }
-function examName(c, key) {
+export function examName(c, key) {
   if (!key) return '';
-  var list = c.gold ? c.gold.imaging : [];
-  for (var i = 0; i < list.length; i++) if (list[i].key === key) return list[i].name;
+  const list = c.gold ? c.gold.imaging : [];
+  for (let i = 0; i < list.length; i++) if (list[i].key === key) return list[i].name;
   return key.replace(/[_+]+/g, ' ');
 }
-function depLabel(id) {
-  for (var i = 0; i < DATA.departments.length; i++) if (DATA.departments[i].id === id) return DATA.departments[i].label;
+export function depLabel(id) {
+  for (let i = 0; i < DATA.departments.length; i++) if (DATA.departments[i].id === id) return DATA.departments[i].label;
   return id;
 }
-function applyFilters() {
-  var out = [], q = cb.q.trim().toLowerCase(), m = cb.model === '' ? -1 : Number(cb.model);
-  var only = q ? casesOfUid(q) : null;
-  for (var i = 0; i < DATA.rows.length; i++) {
-    var r = DATA.rows[i];
+export function applyFilters() {
+  const out: number[] = [], q = cb.q.trim().toLowerCase(), m = cb.model === '' ? -1 : Number(cb.model);
+  const only = q ? casesOfUid(q) : null;
+  for (let i = 0; i < DATA.rows.length; i++) {
+    const r = DATA.rows[i];
     if (m >= 0 && r.model !== m) continue;
     if (cb.task && r.task !== cb.task) continue;
-    if (cb.dep !== null || cb.lang) { var c = DATA.cases[r.case]; if (cb.dep !== null && c.department !== cb.dep) continue; if (cb.lang && c.language !== cb.lang) continue; }
+    if (cb.dep !== null || cb.lang) { const c = DATA.cases[r.case]; if (cb.dep !== null && c.department !== cb.dep) continue; if (cb.lang && c.language !== cb.lang) continue; }
     if (cb.outcome) {
-      var o = cb.outcome;
+      const o = cb.outcome;
       if (o === 'unread' ? !r.reading : o === 'truncated' ? !(r.cut || r.reading === 'truncated') : o === 'refusal' ? r.reading !== 'refusal' : o === 'correct' ? r.correct !== true : o === 'incorrect' ? r.correct !== false : r.status !== o) continue;
     }
     if (only ? !only[r.case] : q && rowSearch(i).indexOf(q) < 0) continue;
     out.push(i);
   }
   cb.matches = out;
-  var pages = Math.max(1, Math.ceil(out.length / cb.size));
+  const pages = Math.max(1, Math.ceil(out.length / cb.size));
   if (cb.page >= pages) cb.page = pages - 1;
 }
-function resultBadge(r) {
+export function resultBadge(r) {
   if (r.status === 'error') return h('span', { class: 'badge err' }, 'error');
   if (r.status === 'pending') return h('span', { class: 'badge pend' }, 'pending');
   if (r.status === 'skipped') return h('span', { class: 'badge skip' }, 'skipped');
@@ -70,32 +76,33 @@ function resultBadge(r) {
   if (r.correct === false) return h('span', { class: 'badge no' }, '\u2717 wrong');
   return h('span', { class: 'badge', title: 'text similarity, 0\u2013100' }, fmt(r.value, 1));
 }
-function textComponents(t) {
+export function textComponents(t) {
   return 'BLEU ' + fmt(t.bleu, 1) + ' \u00b7 ROUGE-L ' + fmt(t.rouge, 1) + (t.bertscore === null ? ' \u00b7 no BERTScore' : ' \u00b7 BERTScore ' + fmt(t.bertscore, 1)) + ' \u2192 ' + fmt(t.score, 1);
 }
 /** How the answer was read, when not whole: unread, partial, ambiguous, refusal or truncated, and cut off. */
-function readingNote(r) {
+export function readingNote(r) {
   if (!r.reading && !r.cut) return '';
   return (r.reading ? r.reading : 'read') + (r.cut && r.reading !== 'truncated' ? ', cut off' : '') + (r.readingReason ? ': ' + r.readingReason : '');
 }
-function rowWhy(r) {
-  var note = readingNote(r), why;
+export function rowWhy(r) {
+  const note = readingNote(r);
+  let why;
   if (r.error) why = r.error;
   else if (r.text) why = textComponents(r.text);
   else why = (r.rule ? '[' + r.rule + '] ' : '') + (r.explanation || '');
   return note ? '(' + note + ') ' + why : why;
 }
-function renderCases() {
+export function renderCases() {
   applyFilters();
-  var total = cb.matches.length, pages = Math.max(1, Math.ceil(total / cb.size));
+  const total = cb.matches.length, pages = Math.max(1, Math.ceil(total / cb.size));
   $('cases-count').textContent = total + ' of ' + DATA.rows.length + ' rows \u00b7 page ' + (total ? cb.page + 1 : 0) + ' of ' + (total ? pages : 0);
-  $('cases-prev').disabled = cb.page <= 0;
-  $('cases-next').disabled = cb.page >= pages - 1;
-  var body = clear($('cases-body'));
-  var start = cb.page * cb.size;
+  ($('cases-prev') as HTMLButtonElement).disabled = cb.page <= 0;
+  ($('cases-next') as HTMLButtonElement).disabled = cb.page >= pages - 1;
+  const body = clear($('cases-body'));
+  const start = cb.page * cb.size;
   cb.matches.slice(start, start + cb.size).forEach(function (i) {
-    var r = DATA.rows[i], c = DATA.cases[r.case], m = DATA.models[r.model];
-    var tr = h('tr', { 'data-row': i, class: i === cb.selected ? 'sel' : null, tabindex: 0, on: { click: function () { openRow(i); }, keydown: function (e) { if (e.key === 'Enter') openRow(i); } } }, [
+    const r = DATA.rows[i], c = DATA.cases[r.case], m = DATA.models[r.model];
+    const tr = h('tr', { 'data-row': i, class: i === cb.selected ? 'sel' : null, tabindex: 0, on: { click: function () { openRow(i); }, keydown: function (e) { if (e.key === 'Enter') openRow(i); } } }, [
       h('td', { class: 'uid', title: c.uid }, c.shortUid),
       h('td', null, c.language),
       h('td', null, depLabel(c.department)),
@@ -108,21 +115,21 @@ function renderCases() {
   });
   if (!total) body.appendChild(h('tr', null, h('td', { colspan: 7, class: 'note' }, 'No rows match these filters.')));
 }
-function openRow(i) {
+export function openRow(i) {
   cb.selected = i;
-  var r = DATA.rows[i];
+  const r = DATA.rows[i];
   Array.prototype.forEach.call(document.querySelectorAll('#cases-body tr.sel'), function (t) { t.className = ''; });
-  var tr = document.querySelector('#cases-body tr[data-row="' + i + '"]');
+  const tr = document.querySelector('#cases-body tr[data-row="' + i + '"]');
   if (tr) tr.className = 'sel';
   showCase(r.case, r.model);
 }
-function block(label, text, cls) {
+export function block(label: string, text: string | null | undefined, cls?: string): HTMLElement | null {
   if (text === null || text === undefined || text === '') return null;
   return h('div', { class: 'block' + (cls ? ' ' + cls : '') }, [h('div', { class: 'label' }, label), h('pre', { class: 'text' }, String(text))]);
 }
-function verdictNode(r) {
+export function verdictNode(r) {
   if (!r) return h('div', { class: 'verdict' }, h('span', { class: 'badge skip' }, 'not scored'));
-  var parts = [resultBadge(r)];
+  const parts: Child[] = [resultBadge(r)];
   if (r.rule) parts.push(' ', h('code', null, r.rule));
   if (r.error) parts.push(h('span', { class: 'why' }, r.error));
   if (r.text) parts.push(h('span', { class: 'why' }, textComponents(r.text)));
@@ -137,22 +144,22 @@ function verdictNode(r) {
   }
   return h('div', { class: 'verdict' }, parts);
 }
-function sectionRow(label, answerText, row) {
+export function sectionRow(label, answerText, row) {
   return h('div', { class: 'sec' }, [h('div', null, [h('div', { class: 'label note' }, label), h('pre', { class: 'text' }, answerText === null || answerText === undefined || answerText === '' ? '(no answer in this section)' : String(answerText))]), verdictNode(row)]);
 }
-function findRow(list, task, exam) {
-  for (var i = 0; i < list.length; i++) { var r = DATA.rows[list[i]]; if (r.task === task && (exam === undefined || r.exam === exam)) return r; }
+export function findRow(list, task: string, exam?: string) {
+  for (let i = 0; i < list.length; i++) { const r = DATA.rows[list[i]]; if (r.task === task && (exam === undefined || r.exam === exam)) return r; }
   return null;
 }
-function jobProblem(j) {
+export function jobProblem(j) {
   if (!j) return null;
   if (j.status === 'error') return h('div', { class: 'banner warn' }, 'This request failed (excluded from scores): ' + (j.error || 'error'));
   if (j.status !== 'done') return h('div', { class: 'banner info' }, 'Not answered yet (' + j.status + ').');
   return null;
 }
-function modelAnswer(c, mi, focus) {
-  var ans = c.answers[String(mi)] || {}, list = byModelCase[mi + ':' + c.index] || [], m = DATA.models[mi];
-  var body = h('div', { class: 'body' });
+export function modelAnswer(c, mi, focus) {
+  const ans = c.answers[String(mi)] || {}, list = byModelCase[mi + ':' + c.index] || [], m = DATA.models[mi];
+  const body = h('div', { class: 'body' });
   if (ans.agent) add(body, agentTimeline(c, ans.agent, mi));
   if (ans.interactive) add(body, interactiveConversation(ans.interactive));
   if (ans.department) {
@@ -160,10 +167,10 @@ function modelAnswer(c, mi, focus) {
     add(body, sectionRow('Department guide', ans.department.raw, findRow(list, 'department')));
   }
   Object.keys(TASK_SCORING).filter(function (t) { return TASK_SCORING[t] === 'department-count'; }).forEach(function (k) {
-    var a = ans[k];
+    const a = ans[k];
     if (!a) return;
     add(body, jobProblem(a));
-    var text = a.items.length ? a.items.map(function (it) { return it.text + (it.department ? '' : '  (not a department of the list)'); }).join('\n') : a.raw;
+    const text = a.items.length ? a.items.map(function (it) { return it.text + (it.department ? '' : '  (not a department of the list)'); }).join('\n') : a.raw;
     add(body, sectionRow(TASK_TITLES[k], text, findRow(list, k)));
   });
   if (ans.diagnosis) {
@@ -171,49 +178,49 @@ function modelAnswer(c, mi, focus) {
     SECTIONS.forEach(function (s) { add(body, sectionRow(TASK_TITLES[SECTION_TASK[s]], ans.diagnosis.sections ? ans.diagnosis.sections[s] : null, findRow(list, SECTION_TASK[s]))); });
   }
   Object.keys(ans.imaging || {}).forEach(function (exam) {
-    var a = ans.imaging[exam];
+    const a = ans.imaging[exam];
     add(body, jobProblem(a));
     add(body, sectionRow('Imaging diagnosis \u00b7 ' + examName(c, exam), a.impression, findRow(list, 'imaging', exam)));
   });
-  var raws = [['Department guide', ans.department], ['DIFR (3)', ans.difr3], ['DIFR (5)', ans.difr5], ['Six-section answer', ans.diagnosis]];
+  const raws = [['Department guide', ans.department], ['DIFR (3)', ans.difr3], ['DIFR (5)', ans.difr5], ['Six-section answer', ans.diagnosis]];
   Object.keys(ans.imaging || {}).forEach(function (exam) { raws.push(['Imaging \u00b7 ' + examName(c, exam), ans.imaging[exam]]); });
-  var rawList = raws.filter(function (x) { return x[1] && x[1].raw; });
-  if (rawList.length) add(body, h('details', { class: 'raw' }, [h('summary', null, 'Raw answers, exactly as the model wrote them')].concat(rawList.map(function (x) { return block(x[0], x[1].raw); }))));
+  const rawList = raws.filter(function (x) { return x[1] && x[1].raw; });
+  if (rawList.length) add(body, h('details', { class: 'raw' }, ([h('summary', null, 'Raw answers, exactly as the model wrote them')] as (HTMLElement | null)[]).concat(rawList.map(function (x) { return block(x[0], x[1].raw); }))));
   return h('div', { class: 'model-answer' + (focus ? ' focus' : ''), 'data-model': mi }, [h('div', { class: 'head' }, [m ? m.label : 'model ' + mi, focus ? ' ' : null, focus ? h('span', { class: 'badge' }, 'selected row') : null]), body]);
 }
-function showCase(ci, focusModel) {
-  var c = DATA.cases[ci];
-  c.index = ci;
-  var host = clear($('case-detail'));
+export function showCase(ci, focusModel) {
+  const c = DATA.cases[ci];
+  (c as ShownCase).index = ci;
+  const host = clear($('case-detail'));
   host.hidden = false;
   add(host, h('h3', null, 'Case ' + c.uid + ' \u00b7 ' + c.language + ' \u00b7 ' + depLabel(c.department)));
-  var inputs = h('div'), gold = h('div');
+  const inputs = h('div'), gold = h('div');
   if (c.inputs) {
-    var x = c.inputs;
+    const x = c.inputs;
     add(inputs, [block('Basic information', x.basicInformation), block('Chief complaint', x.chiefComplaint), block('Medical history', x.history), block('Physical examination', x.physicalExamination), block('Auxiliary examination', x.auxiliaryExamination), block('Case summary', x.raw), block('Pathology', x.pathology)]);
     x.imaging.forEach(function (e) { add(inputs, block('Imaging findings \u00b7 ' + e.name + ' (input of task 8)', e.findings)); });
   } else add(inputs, h('p', { class: 'note' }, 'The case files of this run could not be read, so the inputs are not shown.'));
   if (c.gold) {
-    var g = c.gold;
+    const g = c.gold;
     add(gold, [block('Department', g.department), block('Preliminary diagnosis', g.preliminary.map(function (d, i) { return (i + 1) + '. ' + d; }).join('\n')), block('Final (principal) diagnosis', g.principal), block('Diagnostic basis', g.basis), block('Differential diagnosis', g.differential), block('Principle of treatment', g.principle), block('Treatment plan', g.plan)]);
     g.imaging.forEach(function (e) { add(gold, block('Imaging impression \u00b7 ' + e.name, e.impression)); });
   } else add(gold, h('p', { class: 'note' }, 'Gold answers unavailable.'));
   add(host, h('div', { class: 'cols' }, [h('div', null, [h('h4', null, 'What the model saw'), inputs]), h('div', null, [h('h4', null, 'Gold answers'), gold])]));
   add(host, h('h4', null, 'Answers'));
-  var order = Object.keys(c.answers).map(Number).sort(function (a, b) { return (a === focusModel ? -1 : 0) - (b === focusModel ? -1 : 0) || a - b; });
+  const order = Object.keys(c.answers).map(Number).sort(function (a, b) { return (a === focusModel ? -1 : 0) - (b === focusModel ? -1 : 0) || a - b; });
   order.forEach(function (mi) { add(host, modelAnswer(c, mi, mi === focusModel)); });
   host.scrollIntoView({ block: 'start', behavior: 'instant' });
 }
-function initCases() {
+export function initCases() {
   indexRows();
-  var langs = [], tasks = [];
+  const langs: string[] = [], tasks: string[] = [];
   DATA.cases.forEach(function (c) { if (langs.indexOf(c.language) < 0) langs.push(c.language); });
   DATA.rows.forEach(function (r) { if (tasks.indexOf(r.task) < 0) tasks.push(r.task); });
-  var order = Object.keys(TASK_TITLES);
+  const order = Object.keys(TASK_TITLES);
   tasks.sort(function (a, b) { return order.indexOf(a) - order.indexOf(b); });
   function on(key) { return function (v) { cb[key] = v; cb.page = 0; renderCases(); }; }
-  var search = h('input', { type: 'search', id: 'f-search', placeholder: 'uid, diagnosis, reason\u2026' });
-  var timer = null;
+  const search = h('input', { type: 'search', id: 'f-search', placeholder: 'uid, diagnosis, reason\u2026' }) as HTMLInputElement;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   search.addEventListener('input', function () { clearTimeout(timer); timer = setTimeout(function () { cb.q = search.value; cb.page = 0; renderCases(); }, 150); });
   add($('cases-controls'), [
     h('label', null, ['Model', select('f-model', [['', 'All models']].concat(DATA.models.map(function (m) { return [String(m.index), shortLabel(m)]; })), '', on('model'))]),
@@ -229,4 +236,3 @@ function initCases() {
   $('cases-next').addEventListener('click', function () { cb.page++; renderCases(); });
   renderCases();
 }
-`;

@@ -5,14 +5,16 @@
  * browser, an interactive model's case as a conversation — each turn the doctor's action and who answered, with
  * what the reply revealed of the case. Text only, like every part.
  */
-export const CLIENT_INTERACTIVE = String.raw`
+import { DATA, h, add, clear, $, fmt } from './core.js';
+
+
 /* ---------- interactive ClinicalBench ---------- */
-function pctCell(v) { return h('td', { class: 'num' }, v === null || v === undefined ? '\u2014' : fmt(v, 1)); }
-function renderInteractive() {
-  var host = clear($('interactive-body'));
-  DATA.interactive.forEach(function (p) {
-    var lb = DATA.models[p.model].leaderboard, s = p.summary;
-    var box = h('div', { class: 'block interactive', 'data-interactive': p.label });
+export function pctCell(v) { return h('td', { class: 'num' }, v === null || v === undefined ? '\u2014' : fmt(v, 1)); }
+export function renderInteractive() {
+  const host = clear($('interactive-body'));
+  (DATA.interactive ?? []).forEach(function (p) {
+    const lb = DATA.models[p.model].leaderboard, s = p.summary;
+    const box = h('div', { class: 'block interactive', 'data-interactive': p.label });
     add(box, h('h3', null, p.label));
     add(box, h('p', { class: 'note' }, 'Doctor ' + p.doctor + ', patient ' + p.patient + (p.budget ? '; budget ' + p.budget.questions + ' questions, ' + p.budget.exams + ' exams, ' + p.budget.turns + ' turns' : '') + '; actions as ' + (p.tools ? 'tool calls' : 'plain text') + '.'));
     add(box, h('div', { class: 'scroll' }, h('table', { class: 'interactive-scores' }, [
@@ -35,30 +37,29 @@ function renderInteractive() {
     add(host, box);
   });
 }
-var SPEAKER = { patient: 'Patient', examiner: 'Examiner', laboratory: 'Laboratory', radiology: 'Radiology', system: 'Note' };
-function actionText(a) {
+export const SPEAKER = { patient: 'Patient', examiner: 'Examiner', laboratory: 'Laboratory', radiology: 'Radiology', system: 'Note' };
+export function actionText(a) {
   if (a.type === 'ask') return 'asks: ' + a.question;
   if (a.type === 'examine') return 'examines: ' + a.item;
   if (a.type === 'order') return 'orders: ' + a.exam;
   if (a.type === 'final') return 'gives the final answer';
   return 'wrote something that is not an action (' + a.reason + ')';
 }
-function revealedText(r) {
+export function revealedText(r) {
   if (r.by === 'patient') return r.withheld ? r.withheld + ' sentence(s) naming the diagnosis withheld' : 'from the history';
   if (r.by === 'examiner') return r.found ? 'physical-examination findings' : 'nothing recorded for this item';
   if (r.by === 'system') return 'nothing of the case';
-  var o = r.order;
+  const o = r.order;
   return o.done ? (o.kind === 'lab' ? 'laboratory panel ' : 'imaging exam ') + o.key : o.kind === 'unknown' ? 'not on the hospital\u2019s lists: not done' : o.key + ': the case has not got it (not done)';
 }
-function interactiveConversation(t) {
-  var e = t.evidence;
-  var box = h('div', { class: 'conversation' }, h('p', { class: 'note' }, t.turns.length + ' turn(s), ' + t.questions + ' question(s), ' + e.ordered + ' exam(s) ordered (precision ' + fmt(e.precision, 1) + ', recall ' + fmt(e.recall, 1) + '), exam cost ' + fmt(e.cost, 0) + (t.forced ? '; the budget ran out and the final answer was asked for' : '') + '.'));
+export function interactiveConversation(t) {
+  const e = t.evidence;
+  const box = h('div', { class: 'conversation' }, h('p', { class: 'note' }, t.turns.length + ' turn(s), ' + t.questions + ' question(s), ' + e.ordered + ' exam(s) ordered (precision ' + fmt(e.precision, 1) + ', recall ' + fmt(e.recall, 1) + '), exam cost ' + fmt(e.cost, 0) + (t.forced ? '; the budget ran out and the final answer was asked for' : '') + '.'));
   t.turns.forEach(function (x) {
-    var turn = h('div', { class: 'turn', 'data-turn': String(x.turn) }, h('div', { class: 'doctor' }, [h('b', null, 'Turn ' + x.turn + ' \u2014 doctor '), actionText(x.action)]));
+    const turn = h('div', { class: 'turn', 'data-turn': String(x.turn) }, h('div', { class: 'doctor' }, [h('b', null, 'Turn ' + x.turn + ' \u2014 doctor '), actionText(x.action)]));
     if (x.reply) add(turn, h('div', { class: 'reply reply-' + x.reply.by }, [h('b', null, SPEAKER[x.reply.by] + ': '), h('span', { class: 'text' }, x.reply.text), h('div', { class: 'note revealed' }, 'Revealed: ' + revealedText(x.reply))]));
     add(box, turn);
   });
   add(box, h('details', { class: 'raw' }, [h('summary', null, 'Final answer as given'), h('pre', { class: 'text' }, t.final)]));
   return box;
 }
-`;

@@ -3,19 +3,21 @@
  * skipped for want of one (a panel, and a line under the leaderboard) — and the 4-dimension judge's ratings, a
  * small table per rated model, the baseline's heuristic ratings labelled as such. Text only, like every part.
  */
-export const CLIENT_EXTRAS = String.raw`
+import { DATA, h, add, clear, $, fmt, colHead } from './core.js';
+
+
 /* ---------- dataset ---------- */
-function skippedList(d) {
+export function skippedList(d) {
   return d.tasks.filter(function (t) { return t.skipped > 0; }).map(function (t) { return t.column + ' ' + t.skipped + (t.unit === 'exams' ? ' exams' : ''); }).join(', ');
 }
-function renderDataset() {
-  var host = clear($('dataset-body'));
-  var counts = $('leaderboard-dataset');
+export function renderDataset() {
+  const host = clear($('dataset-body'));
+  const counts = $('leaderboard-dataset');
   if (!DATA.runs.length) { add(host, h('p', { class: 'note' }, 'No runs.')); return; }
   DATA.runs.forEach(function (r) {
-    var box = h('div', { class: 'block', 'data-run': r.index });
+    const box = h('div', { class: 'block', 'data-run': r.index });
     add(box, h('h3', null, r.name));
-    var d = r.dataset;
+    const d = r.dataset;
     if (!d) { add(box, h('p', { class: 'note' }, 'The case files of this run could not be read, so what they support is unknown.')); add(host, box); return; }
     add(box, h('p', { class: 'note' }, d.records + ' records. A task is asked and scored only on records with a gold answer for it; the others are skipped and counted, never scored as wrong.'));
     add(box, h('div', { class: 'scroll' }, h('table', { class: 'dataset' }, [
@@ -25,32 +27,33 @@ function renderDataset() {
           h('td', { class: 'num' }, t.total ? fmt(100 * t.withGold / t.total, 1) + '%' : '\u2014'), h('td', { class: 'num' + (t.skipped ? ' warn' : '') }, String(t.skipped))]);
       }))
     ])));
-    var skipped = skippedList(d);
+    const skipped = skippedList(d);
     if (skipped) add(counts, h('div', { class: 'dataset-skipped', 'data-run': r.index }, r.name + ': no gold answer (skipped, see Dataset) for ' + skipped));
     add(host, box);
   });
 }
 
 /* ---------- 4-dimension judge ---------- */
-var JUDGE_DIMS = [['fluency', 'Fluency'], ['relevance', 'Relevance'], ['completeness', 'Completeness'], ['proficiency', 'Proficiency']];
-function heuristicBadge(l) {
+export const JUDGE_DIMS = [['fluency', 'Fluency'], ['relevance', 'Relevance'], ['completeness', 'Completeness'], ['proficiency', 'Proficiency']];
+export function heuristicBadge(l) {
   if (!l.t.heuristic) return null;
   return h('span', { class: 'badge pend', title: 'Offline heuristics of the baseline, not a clinical judgement' }, l.mean ? 'includes heuristic ratings' : 'heuristic');
 }
-function renderJudge() {
-  var host = clear($('judge-body'));
-  var heuristic = [];
-  DATA.judge.forEach(function (j) { j.byJudge.forEach(function (b) { if (b.heuristic && heuristic.indexOf(b.judge) < 0) heuristic.push(b.judge); }); });
+export function renderJudge() {
+  const host = clear($('judge-body'));
+  const heuristic: string[] = [];
+  (DATA.judge ?? []).forEach(function (j) { j.byJudge.forEach(function (b) { if (b.heuristic && heuristic.indexOf(b.judge) < 0) heuristic.push(b.judge); }); });
   if (heuristic.length) add(host, h('p', { class: 'banner warn judge-heuristic' }, 'Heuristic ratings: ' + heuristic.join(', ') + ' rated offline with simple heuristics (the answer\u2019s section format, and how many of its terms it shares with the case and the reference), not a clinical judgement. Read them as a format-and-overlap check, never as a stand-in for a model or a person judging the answer.'));
-  DATA.judge.forEach(function (j) {
-    var several = j.judges.length > 1;
-    var lines = [{ name: several ? 'All judges (mean)' : j.judges[0], t: j, mean: several }].concat(j.byJudge.length > 1 ? j.byJudge.map(function (b) { return { name: b.judge, t: b, mean: false }; }) : []);
-    var box = h('div', { class: 'block judge', 'data-model': j.model });
+  (DATA.judge ?? []).forEach(function (j) {
+    const several = j.judges.length > 1;
+    type Line = { name: string | undefined; t: typeof j | (typeof j.byJudge)[number]; mean: boolean };
+    const lines: Line[] = ([{ name: several ? 'All judges (mean)' : j.judges[0], t: j, mean: several }] as Line[]).concat(j.byJudge.length > 1 ? j.byJudge.map(function (b): Line { return { name: b.judge, t: b, mean: false }; }) : []);
+    const box = h('div', { class: 'block judge', 'data-model': j.model });
     add(box, h('h3', null, j.label));
     add(box, h('div', { class: 'scroll' }, h('table', { class: 'judge' }, [
       h('thead', null, h('tr', null, [h('th', null, 'Judge')].concat(JUDGE_DIMS.map(function (d) { return h('th', { class: 'num' }, d[1]); })).concat([h('th', { class: 'num' }, 'Overall'), h('th', { class: 'num', title: 'Answers rated' }, 'n'), h('th', { class: 'num', title: 'Answers with no readable rating after every attempt (not counted as zero)' }, 'Judge errors')]))),
       h('tbody', null, lines.map(function (l) {
-        var t = l.t;
+        const t = l.t;
         return h('tr', { 'data-heuristic': t.heuristic ? '1' : null }, [h('td', null, [h('span', { class: 'mono' }, l.name), ' ', heuristicBadge(l)])].concat(JUDGE_DIMS.map(function (d) { return h('td', { class: 'num', 'data-dim': d[0] }, fmt(t.ratings ? t.ratings[d[0]] : null, 1)); }))
           .concat([h('td', { class: 'num', 'data-dim': 'overall' }, fmt(t.overall, 1)), h('td', { class: 'num' }, String(t.n)), h('td', { class: 'num' }, String(t.judgeErrors) + (t.pending ? ' (' + t.pending + ' pending)' : ''))]));
       }))
@@ -58,4 +61,3 @@ function renderJudge() {
     add(host, box);
   });
 }
-`;
