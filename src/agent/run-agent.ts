@@ -9,7 +9,7 @@
 import type { ClinicalCase } from '../bench/case.js';
 import { packageVersion } from '../bench/bundled.js';
 import type { Manifest } from '../run/evaluate.js';
-import { BudgetReached, storedCall, StoredCallFailed } from '../run/call.js';
+import { storedCall } from '../run/call.js';
 import { Executor } from '../run/executor.js';
 import type { JobSpec, ModelEntry } from '../run/jobs.js';
 import { hashOf, sha256 } from '../run/keys.js';
@@ -20,6 +20,7 @@ import { DEFAULTS } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
 import { readDiagnosis } from '../tasks/reading.js';
 import type { WorkflowRunOptions } from './run-options.js';
+import { runCasePool } from './case-pool.js';
 import { specialists } from './routing.js';
 import { agentManifestModel, agentModels, agentTemplates, variantWarnings, type AgentModel } from './setup.js';
 import { runAgentCase, type AgentConfig, type Caller, type Recorder } from './workflow.js';
@@ -183,34 +184,18 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
     };
 
     const result: AgentRunResult = { agent, done: 0, failed: 0, unfinished: 0, budgetReached: false, warnings, setAside, wallMs: 0 };
-    const queue = [...o.cases];
-    const concurrency = o.concurrency ?? o.flags?.concurrency ?? o.fileConfig?.concurrency ?? DEFAULTS.concurrency;
-    const workers = Array.from({ length: Math.max(1, concurrency) }, async () => {
-      for (let c = queue.shift(); c && !signal.aborted && !result.budgetReached && !result.modelStopped; c = queue.shift()) {
-        try {
-          const t = await runAgentCase(c, o.config, { templates: o.templates, taxonomy: o.taxonomy, call, record: recordStep });
-          finish(c, t.final);
-          result.done++;
-          o.onCase?.(c, 'done');
-        } catch (err) {
-          if (signal.aborted) break;
-          if (err instanceof BudgetReached) {
-            result.budgetReached = true; // the case stays unfinished: its finished steps are kept for a resume
-            break;
-          }
-          if (err instanceof StoredCallFailed && err.cancelled) {
-            result.modelStopped ??= redactor.redact(err.message); // unfinished too, for a resume once the model works
-            break;
-          }
-          const message = redactor.redact((err as Error).message);
-          finish(c, null, message);
-          result.failed++;
-          o.onCase?.(c, 'error', message);
-        }
-      }
-    });
-    await Promise.all(workers);
-    result.unfinished = o.cases.length - result.done - result.failed;
+    await runCasePool(
+      {
+        cases: o.cases,
+        concurrency: o.concurrency ?? o.flags?.concurrency ?? o.fileConfig?.concurrency ?? DEFAULTS.concurrency,
+        signal,
+        redactor,
+        work: async (c) => finish(c, (await runAgentCase(c, o.config, { templates: o.templates, taxonomy: o.taxonomy, call, record: recordStep })).final),
+        fail: (c, message) => finish(c, null, message),
+        ...(o.onCase ? { onCase: o.onCase } : {}),
+      },
+      result,
+    );
     result.wallMs = Math.round(performance.now() - started);
     return result;
   } finally {

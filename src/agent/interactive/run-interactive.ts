@@ -11,7 +11,7 @@
  */
 import type { ClinicalCase } from '../../bench/case.js';
 import { packageVersion } from '../../bench/bundled.js';
-import { BudgetReached, storedCall, StoredCallFailed } from '../../run/call.js';
+import { storedCall } from '../../run/call.js';
 import { Executor } from '../../run/executor.js';
 import type { Config } from '../../run/config.js';
 import { caseRecordRows } from '../../run/case-check.js';
@@ -27,6 +27,7 @@ import { parseAnswer } from '../../run/answers.js';
 import { departmentGuidePrompt } from '../../tasks/prompts.js';
 import { readDiagnosis } from '../../tasks/reading.js';
 import { getTemplate, type TemplateName, type TemplateSet } from '../../tasks/templates.js';
+import { runCasePool } from '../case-pool.js';
 import type { WorkflowRunOptions } from '../run-options.js';
 import { DOCTOR_TOOLS } from './actions.js';
 import { storedTranscript, type ExamPrices } from './scores.js';
@@ -180,12 +181,13 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
     };
 
     const result: InteractiveRunResult = { name, done: 0, failed: 0, unfinished: 0, budgetReached: false, wallMs: 0 };
-    const queue = [...o.cases];
-    const concurrency = o.concurrency ?? o.flags?.concurrency ?? o.fileConfig?.concurrency ?? DEFAULTS.concurrency;
-    const workers = Array.from({ length: Math.max(1, concurrency) }, async () => {
-      for (let c = queue.shift(); c && !signal.aborted && !result.modelStopped && !result.budgetReached; c = queue.shift()) {
-        const kase = c;
-        try {
+    await runCasePool(
+      {
+        cases: o.cases,
+        concurrency: o.concurrency ?? o.flags?.concurrency ?? o.fileConfig?.concurrency ?? DEFAULTS.concurrency,
+        signal,
+        redactor,
+        work: async (kase) => {
           // the department first, from what the doctor is shown (basic information, chief complaint): Acc and CDA
           const guide = departmentGuidePrompt(kase, { templates: o.templates, taxonomy: o.taxonomy }, 1);
           const key = hashOf({ interactive: name, model: o.roles.doctor, params: doctorEntry.params, template: guide.template.hash, case: kase.uid, language: kase.language, kind: 'department-guide', prompt: sha256(guide.text) });
@@ -196,32 +198,17 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
               const entry = models.get(step.model)!;
               const key = hashOf({ interactive: name, model: step.model, params: entry.params, tools, template: step.templateHash, case: cc.uid, language: cc.language, kind: step.kind, turn: step.turn, prompt: sha256(step.prompt) });
               return storedCall(store, worker, { key, model: name, kind: step.kind, caseUid: cc.uid, language: cc.language, templateHash: step.templateHash, prompt: step.prompt, label: `${step.role} (${step.model}), turn ${step.turn}`, parse: step.parse }, await lane(step.role), callOptions(step.role, entry));
-            },
-            record: (cc, step) => done(cc, step.kind, `turn-${step.turn}`, step.prompt, step.response, step.parsed),
-          });
-          done(kase, 'interactive-transcript', 'transcript', '', JSON.stringify(t), storedTranscript(t, kase));
-          done(kase, 'clinical-diagnosis', 'final', '', t.final, readDiagnosis(t.final));
-          result.done++;
-          o.onCase?.(kase, 'done');
-        } catch (err) {
-          if (signal.aborted) break;
-          if (err instanceof BudgetReached) {
-            result.budgetReached = true; // the case stays unfinished: its finished turns are kept for a resume
-            break;
-          }
-          if (err instanceof StoredCallFailed && err.cancelled) {
-            result.modelStopped ??= redactor.redact(err.message);
-            break;
-          }
-          const message = redactor.redact((err as Error).message);
-          failFinal(kase, message);
-          result.failed++;
-          o.onCase?.(kase, 'error', message);
-        }
-      }
-    });
-    await Promise.all(workers);
-    result.unfinished = o.cases.length - result.done - result.failed;
+        },
+        record: (cc, step) => done(cc, step.kind, `turn-${step.turn}`, step.prompt, step.response, step.parsed),
+      });
+      done(kase, 'interactive-transcript', 'transcript', '', JSON.stringify(t), storedTranscript(t, kase));
+      done(kase, 'clinical-diagnosis', 'final', '', t.final, readDiagnosis(t.final));
+        },
+        fail: failFinal,
+        ...(o.onCase ? { onCase: o.onCase } : {}),
+      },
+      result,
+    );
     await executor.close();
     result.wallMs = Math.round(performance.now() - started);
     return result;
