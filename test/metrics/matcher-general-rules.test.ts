@@ -236,3 +236,16 @@ describe('metastases written from their primary', () => {
     check(full, [['Liver metastases from colon cancer', 'Colon cancer, stage II'], ['Bone metastases from breast cancer', 'Prostate cancer with bone metastases']], 'en', false);
   });
 });
+
+describe('a qualifier that leaves only a site is part of the name', () => {
+  it('keeps "solitary kidney" apart from any kidney disease, and a bare site from any disease of it', () => {
+    check(full, [
+      ['Kidney disease', 'Solitary kidney'],
+      ['Acute on chronic kidney disease', 'Acute kidney injury'],
+      ['Renal disease', 'Solitary kidney'],
+      ['Liver disease', 'Fatty liver'],
+    ], 'en', false);
+    check(bare, [['Disease of the kidney', 'Solitary kidney'], ['Kidney', 'Solitary left kidney']], 'en', false);
+    check(full, [['Solitary kidney', 'Renal agenesis'], ['Solitary kidney', 'Solitary kidney (congenital)']], 'en', true);
+  });
+});

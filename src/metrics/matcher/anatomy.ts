@@ -52,6 +52,14 @@ export function anatomyWord(w: string): string {
 }
 
 const FORMS = new Set(Object.values(ANATOMY));
+const SITE_FILLER = new Set(['of', 'the', 'a', 'left', 'right', 'bilateral', 'both', 'sided']);
+
+/** Whether an English text names only a site (organ and part words, a side): "kidney", "the left kidney". A
+ *  qualifier that would leave only a site is part of the name — "solitary kidney" is no "kidney disease". */
+export function onlySite(text: string): boolean {
+  const words = text.match(/[a-z]+/g) ?? [];
+  return words.length > 0 && words.every((w) => SITE_FILLER.has(w) || FORMS.has(anatomyWord(w)));
+}
 
 /** A word made of peri- or intra- and an organ word, split: "perianal" → ["peri", "anal"] (as "around the anus"
  *  is read), "intraventricular" → ["intra", "ventricular"] ("haemorrhage into the ventricles"); else undefined.

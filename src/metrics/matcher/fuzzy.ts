@@ -3,6 +3,7 @@
  * inside the other, same head, the shorter still specific) and overlap (Dice of English word sets / Chinese
  * character bigrams). Pure.
  */
+import { onlySite } from './anatomy.js';
 import type { MatchLang, Stripped } from './normalise.js';
 
 // Words and endings that name a kind of lesion, not a disease: a containment whose shorter side is only these
@@ -18,7 +19,8 @@ const GAP_ZH = /^(?:\p{Script=Han}{0,3}[性部型叶段区侧壁]|[大小]|\p{Sc
 export const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 1e4) / 1e4;
 
 function specific(s: Stripped, units: string[], mode: MatchLang): boolean {
-  if (mode === 'en') return units.some((u) => u.length >= 3 && !GENERIC_EN.has(u) && !/^\d+$/.test(u));
+  // a bare site ("renal", "kidney disease") names no disease
+  if (mode === 'en') return units.some((u) => u.length >= 3 && !GENERIC_EN.has(u) && !/^\d+$/.test(u)) && !onlySite(units.join(' '));
   let rest = units.join('');
   for (let changed = true; changed && rest !== ''; ) {
     changed = false;

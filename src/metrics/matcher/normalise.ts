@@ -28,7 +28,7 @@
  *       are compared by the matcher.
  */
 
-import { anatomyWord, latinSingular, splitOrganPrefix } from './anatomy.js';
+import { anatomyWord, latinSingular, onlySite, splitOrganPrefix } from './anatomy.js';
 import { basicNormalise } from './basic-normalise.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_NAMES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type SlotName, type Slots } from './qualifiers.js';
@@ -170,7 +170,10 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   const zhNeg = mode === 'zh' ? zhNegation(t) : undefined;
   const causes = causesOf(zhNeg ? zhNeg.plain : t);
   const stages = readStages(t);
-  t = removeAll(stages.text, DROP, dropped);
+  const free: string[] = [];
+  t = removeAll(stages.text, DROP, free);
+  if (mode === 'en' && free.length > 0 && onlySite(t)) t = stages.text; // "solitary kidney" keeps "solitary"
+  else dropped.push(...free);
   dropped.push(...stages.dropped);
   const slots: Slots = { ...stages.slots };
   for (const [name, rules, any] of SLOT_RULES) {
