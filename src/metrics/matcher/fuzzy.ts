@@ -104,3 +104,20 @@ export function dice(p: Stripped, g: Stripped, mode: MatchLang): number {
   return (2 * common) / (a.size + b.size);
 }
 
+/** zh: one name is the other with two blocks of at least two characters swapped before the same lesion: a type word
+ *  moved from the front to the lesion (滑动性腹股沟疝 / 腹股沟滑动疝, 嵌顿性脐疝 / 脐嵌顿疝), read on the keys without 性. */
+export function transposed(p: Stripped, g: Stripped): boolean {
+  const [a, b] = [p.loose, g.loose];
+  if (a === b || a.length !== b.length || a.length < 5) return false;
+  for (let end = a.length - 1; end >= 4; end--) {
+    if (a.slice(end) !== b.slice(end) || a.slice(0, end) === b.slice(0, end)) continue;
+    for (let start = 0; start + 4 <= end; start++) {
+      if (a.slice(0, start) !== b.slice(0, start)) break;
+      for (let cut = start + 2; cut <= end - 2; cut++) {
+        if (a.slice(start, cut) === b.slice(end - (cut - start), end) && a.slice(cut, end) === b.slice(start, start + end - cut)) return true;
+      }
+    }
+  }
+  return false;
+}
+
