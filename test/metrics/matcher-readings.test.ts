@@ -78,3 +78,16 @@ describe('a Chinese type word moved before the lesion', () => {
     check(bare, [['滑动性腹股沟疝', '腹股沟滑动性囊肿'], ['腹股沟滑动疝', '股滑动疝']], 'zh', false);
   });
 });
+
+describe('a hedged alternative after the name', () => {
+  it('is another reading of the prediction, as a parenthesis is', () => {
+    check(full, [['乳腺囊肿（右侧），考虑积乳囊肿', '右乳积乳囊肿'], ['肺部阴影，考虑肺结核', '继发性肺结核'], ['胆囊炎，可能为急性胆管炎', '急性胆管炎']], 'zh', true);
+    check(full, [['Breast cyst, likely galactocele', 'Galactocele'], ['Cholecystitis, consider acute cholangitis', 'Acute cholangitis']], 'en', true);
+    const r = full.match('乳腺囊肿（右侧），考虑积乳囊肿', '右乳积乳囊肿', 'zh');
+    expect(r.explanation).toMatch(/alias "积乳囊肿"/);
+  });
+  it('names neither a third disease nor a broader one', () => {
+    check(full, [['乳腺囊肿，考虑积乳囊肿', '乳腺纤维腺瘤'], ['右肺占位，考虑肺癌', '右肺腺癌']], 'zh', false);
+    check(full, [['Breast cyst, likely galactocele', 'Fibroadenoma of breast']], 'en', false);
+  });
+});

@@ -30,6 +30,7 @@
 
 import { anatomyWord, latinSingular, onlySite, splitOrganPrefix } from './anatomy.js';
 import { basicNormalise } from './basic-normalise.js';
+import { ALTERNATIVES } from './descriptive.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_NAMES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type SlotName, type Slots } from './qualifiers.js';
 import { readStages, stageConflict } from './stage.js';
@@ -324,7 +325,7 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   const mode = readingMode(basic, lang);
   const removed: string[] = [];
   const zh = mode === 'zh' && hooks.expandZh ? hooks.expandZh(basic) : { text: basic, applied: [] };
-  let t = tidy(rewrite(removeAll(` ${zh.text} `, HEDGES, removed), REWRITES));
+  let t = tidy(rewrite(removeAll(rewrite(` ${zh.text} `, ALTERNATIVES), HEDGES, removed), REWRITES));
   for (const group of LEAD_GROUPS) t = removeAll(t, group, removed).trim();
   const ex = EXPLANATION.exec(t);
   if (ex && ex.index > 0) {
