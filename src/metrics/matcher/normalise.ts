@@ -34,7 +34,7 @@ import { ALTERNATIVES } from './descriptive.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_NAMES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type SlotName, type Slots } from './qualifiers.js';
 import { readStages, stageConflict } from './stage.js';
-import { joinedReadings, splitName } from './structure.js';
+import { joinedReadings, sameOrgan, splitName } from './structure.js';
 
 export type MatchLang = 'zh' | 'en';
 
@@ -304,17 +304,6 @@ export function readingMode(text: string, lang: MatchLang): MatchLang {
   const han = letters.filter((c) => /\p{Script=Han}/u.test(c)).length;
   if (lang === 'en') return letters.length > 0 && han / letters.length >= 0.3 ? 'zh' : 'en';
   return han === 0 && letters.length > 0 ? 'en' : 'zh';
-}
-
-/** Whether a stated cause is of the diseased organ itself ("hyperparathyroidism due to parathyroid adenoma",
- *  甲状旁腺腺瘤所致甲状旁腺功能亢进): a primary disease then, not a secondary one. */
-function sameOrgan(cause: string, rest: string, mode: MatchLang): boolean {
-  if (mode === 'en') {
-    const words = rest.split(/\s+/).filter((w) => w.length >= 5);
-    return cause.split(/\s+/).some((c) => c.length >= 5 && words.some((w) => w.includes(c) || c.includes(w)));
-  }
-  for (let i = 0; i + 2 <= cause.length; i++) if (/^\p{Script=Han}{2}$/u.test(cause.slice(i, i + 2)) && !/病|症|综合|性/u.test(cause.slice(i, i + 2)) && rest.includes(cause.slice(i, i + 2))) return true;
-  return false;
 }
 
 /** Layer 2: one answer to its readings. With `mainOnly` (the lexicon's own names) the head, cause and joined

@@ -101,3 +101,14 @@ const MANIFEST_ZH = /(?:绞痛|黄疸|疼痛|痛|抽搐|惊厥|晕厥|发热|出
 export function isManifestation(head: Stripped, mode: MatchLang): boolean {
   return mode === 'en' ? head.units.some((u) => MANIFEST_EN.has(u)) : MANIFEST_ZH.test(head.units.join(''));
 }
+
+/** Whether a stated cause is of the diseased organ itself ("hyperparathyroidism due to parathyroid adenoma",
+ *  甲状旁腺腺瘤所致甲状旁腺功能亢进): a primary disease then, not a secondary one. */
+export function sameOrgan(cause: string, rest: string, mode: MatchLang): boolean {
+  if (mode === 'en') {
+    const words = rest.split(/\s+/).filter((w) => w.length >= 5);
+    return cause.split(/\s+/).some((c) => c.length >= 5 && words.some((w) => w.includes(c) || c.includes(w)));
+  }
+  for (let i = 0; i + 2 <= cause.length; i++) if (/^\p{Script=Han}{2}$/u.test(cause.slice(i, i + 2)) && !/病|症|综合|性/u.test(cause.slice(i, i + 2)) && rest.includes(cause.slice(i, i + 2))) return true;
+  return false;
+}
