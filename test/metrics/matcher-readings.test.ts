@@ -91,3 +91,21 @@ describe('a hedged alternative after the name', () => {
     check(full, [['Breast cyst, likely galactocele', 'Fibroadenoma of breast']], 'en', false);
   });
 });
+
+describe('more organ words, and a variant of a disease', () => {
+  it('reads the noun and adjective of the mediastinum, perineum, nasopharynx, ribs … as one word', () => {
+    check(bare, [
+      ['Abscess of the perineum', 'Perineal abscess'],
+      ['Cyst of the mediastinum', 'Mediastinal cyst'],
+      ['Carcinoma of the nasopharynx', 'Nasopharyngeal carcinoma'],
+      ['Haematoma of the retroperitoneum', 'Retroperitoneal haematoma'],
+      ['Polyp of the endometrium', 'Endometrial polyp'],
+      ['Fracture of the ribs', 'Costal fracture'],
+    ], 'en', true);
+    check(bare, [['Abscess of the perineum', 'Perianal abscess'], ['Cyst of the mediastinum', 'Mediastinal lymphoma']], 'en', false);
+  });
+  it('reads "<type> variant of X" as X, said more precisely', () => {
+    check(full, [['Follicular variant of papillary thyroid carcinoma', 'Papillary thyroid carcinoma'], ['Tall cell variant of papillary thyroid carcinoma', 'Papillary thyroid carcinoma, tall cell variant']], 'en', true);
+    check(full, [['Follicular variant of papillary thyroid carcinoma', 'Follicular thyroid carcinoma'], ['Follicular variant of papillary thyroid carcinoma', 'Medullary thyroid carcinoma']], 'en', false);
+  });
+});
