@@ -44,6 +44,10 @@ const ANATOMY: Record<string, string> = {
   spinal: 'spine', vertebra: 'vertebral', sacrum: 'sacral', coccyx: 'coccygeal',
   femur: 'femoral', tibia: 'tibial', fibula: 'fibular', humerus: 'humeral', radius: 'radial', ulna: 'ulnar', patella: 'patellar',
   clavicle: 'clavicular', scapula: 'scapular', sternum: 'sternal', mandible: 'mandibular', maxilla: 'maxillary', calcaneus: 'calcaneal', talus: 'talar',
+  mediastinum: 'mediastinal', retroperitoneum: 'retroperitoneal', perineum: 'perineal', epididymis: 'epididymal', endometrium: 'endometrial', myometrium: 'myometrial',
+  nasopharynx: 'nasopharyngeal', oropharynx: 'oropharyngeal', hypopharynx: 'hypopharyngeal', epiglottis: 'epiglottic', uvula: 'uvular', palate: 'palatal', cheek: 'buccal',
+  cochlea: 'cochlear', tympanum: 'tympanic', alveolus: 'alveolar', hypophysis: 'pituitary', hypophyseal: 'pituitary',
+  carpus: 'carpal', tarsus: 'tarsal', metacarpus: 'metacarpal', metatarsus: 'metatarsal', phalanx: 'phalangeal', ilium: 'iliac', pubis: 'pubic', ischium: 'ischial', rib: 'costal', ribs: 'costal',
 };
 
 /** The one form of an organ word ("kidney" → "renal"), or the word itself. */

@@ -18,7 +18,25 @@ const GARDEN_DISPLACED = new Set(['3', '4', 'iii', 'iv']);
 const ROMAN: Record<string, string> = { i: '1', ii: '2', iii: '3', iv: '4' };
 
 export const DESCRIPTIVE_REWRITES: Rewrite[] = [
+  // a cause written in parentheses is the name's cause: 肾绞痛（右输尿管结石所致） is 右输尿管结石所致肾绞痛, "liver
+  // cirrhosis (hepatitis B related)" a hepatitis B related liver cirrhosis, "ileus (due to adhesions)" an ileus due to
+  // adhesions — read then as every named cause is (structure.ts)
+  [/^(.*?\p{Script=Han}.*?)\s*\(\s*(?:继发于|由于)?\s*([^()]+?)\s*(?:所致|引起|导致|诱发|相关)的?\s*\)(.*)$/u, '$2所致$1$3'],
+  [/^(.*?\p{Script=Han}.*?)\s*\(\s*继发于\s*([^()]+?)\s*\)(.*)$/u, '$2所致$1$3'],
+  [/^([^()]*?[a-z][^()]*?)\s*\(\s*(?:due to|secondary to|caused by|induced by|resulting from)\s+([^()]+?)\s*\)(.*)$/, '$1$3 due to $2'],
+  [/^([^()]*?[a-z][^()]*?)\s*\(\s*([^()]+?)[- ](?:related|associated|induced)\s*\)(.*)$/, '$2 related $1$3'],
+  // the scar of a caesarean section is what a scarred uterus is: its "after previous caesarean" is its name, not a
+  // history (剖宫产术后瘢痕子宫 is 瘢痕子宫)
+  [/\b(scarred uterus|uterine scar|scar uterus)\s*,?\s*\(?(?:after|from|following|due to|post)\s+(?:a\s+|one\s+|two\s+|previous\s+|prior\s+)*(?:ca?esarean|c)\s*(?:sections?|deliver(?:y|ies))?\)?/g, '$1'],
+  [/\b(?:previous|prior|post)\s+(?:ca?esarean|c)\s*(?:sections?|deliver(?:y|ies))?\s+(scarred uterus|uterine scar)\b/g, '$1'],
+  [/(?:既往)?(?:子宫下段)?剖宫产(?:术)?(?:后|史)?的?(?=瘢痕子宫)/gu, ''],
+  [/(?<=瘢痕子宫)\s*\(\s*(?:既往)?剖宫产(?:术)?(?:后|史)?\s*\)/gu, ''],
+  // 瘢痕子宫再次妊娠 is a pregnancy with a scarred uterus (structure.ts reads 妊娠合并X as X)
+  [/^\s*(\p{Script=Han}{2,}?)(?:再次|再|二次)妊娠\s*$/u, ' 妊娠合并$1 '],
   [/\bmalignant (?:lesion|growth|mass)(?:es|s)?\b/g, 'carcinoma'],
+  // a variant or subtype of a named disease is that disease, more precisely: "follicular variant of papillary thyroid
+  // carcinoma" is a papillary thyroid carcinoma (its variant read as a parenthesis)
+  [/^\s*((?:[a-z]+[- ]){0,2}[a-z]+) (?:variant|subtype) of (?:the |a )?([a-z][^()]*?)\s*$/, ' $2 ($1 variant) '],
   [/\bcomplicated by\b/g, 'with'],
   // a named virus says "viral" already: "influenza A complicated by viral pneumonia" is an influenza pneumonia
   [/\b(influenza|cytomegalovirus|cmv|rsv|adenovirus|varicella|measles|covid 19)(?: [ab](?= ))?\b((?: [a-z]+){0,4}?) viral (?=pneumonia|encephalitis|meningitis|myocarditis)/g, '$1$2 '],
@@ -86,3 +104,10 @@ function transliterated(run: string): string {
   }
   return out;
 }
+
+/** Read before the hedges are taken off (normalise.ts): a hedged alternative after the name is another reading of it,
+ *  as a parenthesis is — 乳腺囊肿（右侧），考虑积乳囊肿 also names 积乳囊肿, "breast cyst, likely galactocele" a galactocele. */
+export const ALTERNATIVES: Rewrite[] = [
+  [/^(.+?\S)\s*[,;]\s*(?:考虑|疑为|疑似|可能为|可能是|倾向于?)\s*(\p{Script=Han}[^,;()]*?)\s*$/u, '$1 ($2) '],
+  [/^(.+?\S)\s*[,;]\s*(?:likely|probably|possibly|consider|suspect(?:ed)?|query|favou?ring)\s+([a-z][^,;()]*?)\s*$/, '$1 ($2) '],
+];

@@ -12,9 +12,9 @@ const GENERIC_EN = new Set(
   'carcinoma adenocarcinoma adeno tumor mass lesion neoplasm malignancy cyst nodule polyp calculus fracture hernia infarction hemorrhage ulcer abscess stenosis obstruction infection failure insufficiency syndrome injury pneumonia effusion thrombosis embolism inflammation dysfunction cell squamous ductal invasive lobe benign malignant adenoma lymphoma sarcoma metastasis lymph node pain edema dilatation regurgitation prolapse rupture perforation aneurysm dissection anemia'.split(' '),
 );
 const GENERIC_ZH = ['鳞状细胞癌', '功能不全', '综合征', '腺癌', '鳞癌', '肿瘤', '肿物', '占位', '病变', '骨折', '感染', '出血', '梗阻', '结石', '囊肿', '结节', '息肉', '溃疡', '衰竭', '狭窄', '损伤', '肺炎', '血栓', '栓塞', '脓肿', '积液', '梗死', '血肿', '增生', '腺瘤', '转移', '癌', '瘤', '病', '炎', '疝', '症'];
-// what may stand between the parts of the shorter name inside the longer: a qualifier ending in 性/型/叶 …, 大/小,
+// what may stand between the parts of the shorter name inside the longer: a qualifier ending in 性/型/叶 … (骨质疏松性), 大/小,
 // or a part of the organ (胃窦息肉 is a 胃息肉, 十二指肠球溃疡 a 十二指肠溃疡), as "gastric antral polyp" is a gastric polyp
-const GAP_ZH = /^(?:\p{Script=Han}{0,3}[性部型叶段区侧壁]|[大小]|\p{Script=Han}?[窦底体角球])$/u;
+const GAP_ZH = /^(?:\p{Script=Han}{0,4}[性部型叶段区侧壁]|[大小]|\p{Script=Han}?[窦底体角球])$/u;
 
 export const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 1e4) / 1e4;
 
@@ -102,5 +102,22 @@ export function dice(p: Stripped, g: Stripped, mode: MatchLang): number {
   let common = 0;
   for (const x of a) if (b.has(x)) common++;
   return (2 * common) / (a.size + b.size);
+}
+
+/** zh: one name is the other with two blocks of at least two characters swapped before the same lesion: a type word
+ *  moved from the front to the lesion (滑动性腹股沟疝 / 腹股沟滑动疝, 嵌顿性脐疝 / 脐嵌顿疝), read on the keys without 性. */
+export function transposed(p: Stripped, g: Stripped): boolean {
+  const [a, b] = [p.loose, g.loose];
+  if (a === b || a.length !== b.length || a.length < 5) return false;
+  for (let end = a.length - 1; end >= 4; end--) {
+    if (a.slice(end) !== b.slice(end) || a.slice(0, end) === b.slice(0, end)) continue;
+    for (let start = 0; start + 4 <= end; start++) {
+      if (a.slice(0, start) !== b.slice(0, start)) break;
+      for (let cut = start + 2; cut <= end - 2; cut++) {
+        if (a.slice(start, cut) === b.slice(end - (cut - start), end) && a.slice(cut, end) === b.slice(start, start + end - cut)) return true;
+      }
+    }
+  }
+  return false;
 }
 

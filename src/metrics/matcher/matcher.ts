@@ -45,7 +45,7 @@
 import { Lexicon, type ConceptHit } from './lexicon.js';
 import { isManifestation } from './structure.js';
 import { judgeMatch, type Judge } from './judge.js';
-import { containment, dice, round } from './fuzzy.js';
+import { containment, dice, round, transposed } from './fuzzy.js';
 import { causeConflict, causesNarrower, negationConflict, withoutCauses } from './negation.js';
 import { stageConflict } from './stage.js';
 import { NO_COMPLICATION } from './qualifiers.js';
@@ -335,6 +335,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     for (const g of fuzzyGold) {
       for (const p of fuzzyPred) {
         if (pairVeto(p, g, mode)) continue;
+        if (mode === 'zh' && p.r.s.head === g.r.s.head && transposed(p.r.s, g.r.s)) return { match: true, rule: 'qualifier', score: 0.85, explanation: `the same name with a modifier moved before the lesion ("${p.r.s.loose}" / "${g.r.s.loose}")` };
         const ratio = containment(p.r.s, g.r.s, mode);
         if (ratio > 0) {
           const refusal = exacerbationRefusal(p.r.s, g.r.s);

@@ -93,7 +93,8 @@ const CAUSES: [RegExp, string][] = [
   [c('\\btuberculous\\b|\\btuberculosis\\b|\\btb\\b|结核'), 'tb'],
   [c('\\bdrug[- ]induced\\b|\\bmedication[- ]induced\\b|药物性|药源性|药物相关|药物诱发'), 'drug'],
   [c('\\bautoimmune\\b|自身免疫'), 'autoimmune'],
-  [c('\\b(?:steroid|glucocorticoid|corticosteroid)[- ]induced\\b|\\bsteroid\\b|激素性|类固醇|糖皮质激素'), 'steroid'],
+  // a response to steroids is no cause: steroid-sensitive or -resistant nephrotic syndrome is a primary one
+  [c('\\b(?:steroid|glucocorticoid|corticosteroid)[- ]induced\\b|\\bsteroid\\b(?![- ](?:sensitive|resistant|dependent|responsive|refractory))|激素性|类固醇(?!敏感|抵抗|耐药|依赖)|糖皮质激素(?!敏感|抵抗|耐药|依赖)'), 'steroid'],
   [c('\\bhepatitis b\\b|\\bhbv\\b|乙[型性]肝炎|乙[型性]病毒性肝炎|乙肝'), 'hbv'],
   [c('\\bhepatitis c\\b|\\bhcv\\b|丙[型性]肝炎|丙[型性]病毒性肝炎|丙肝'), 'hcv'],
   [c('\\biron deficiency\\b|缺铁性'), 'iron'],
@@ -102,7 +103,7 @@ const CAUSES: [RegExp, string][] = [
   [c('肾性'), 'renal'],
   [c('\\bperipartum\\b|围产期|围生期'), 'peripartum'],
   [c('\\bradiation[- ]induced\\b|\\bradiation\\b|放射性'), 'radiation'],
-  [c('\\buterine atony\\b|宫缩乏力'), 'atony'],
+  [c('\\buterine atony\\b|宫缩乏力|子宫收缩乏力'), 'atony'],
   [c('\\bretained placenta\\b|\\bretained products\\b|胎盘滞留|胎盘残留|胎盘植入'), 'placenta'],
   [c('\\banticoagula\\w*|\\bwarfarin\\b|抗凝'), 'anticoagulant'],
   [c('\\bpostmenopausal\\b|绝经后'), 'postmenopausal'],

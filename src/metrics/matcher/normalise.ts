@@ -30,10 +30,11 @@
 
 import { anatomyWord, latinSingular, onlySite, splitOrganPrefix } from './anatomy.js';
 import { basicNormalise } from './basic-normalise.js';
+import { ALTERNATIVES } from './descriptive.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_NAMES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type SlotName, type Slots } from './qualifiers.js';
 import { readStages, stageConflict } from './stage.js';
-import { joinedReadings, splitName } from './structure.js';
+import { joinedReadings, sameOrgan, splitName } from './structure.js';
 
 export type MatchLang = 'zh' | 'en';
 
@@ -305,17 +306,6 @@ export function readingMode(text: string, lang: MatchLang): MatchLang {
   return han === 0 && letters.length > 0 ? 'en' : 'zh';
 }
 
-/** Whether a stated cause is of the diseased organ itself ("hyperparathyroidism due to parathyroid adenoma",
- *  甲状旁腺腺瘤所致甲状旁腺功能亢进): a primary disease then, not a secondary one. */
-function sameOrgan(cause: string, rest: string, mode: MatchLang): boolean {
-  if (mode === 'en') {
-    const words = rest.split(/\s+/).filter((w) => w.length >= 5);
-    return cause.split(/\s+/).some((c) => c.length >= 5 && words.some((w) => w.includes(c) || c.includes(w)));
-  }
-  for (let i = 0; i + 2 <= cause.length; i++) if (/^\p{Script=Han}{2}$/u.test(cause.slice(i, i + 2)) && !/病|症|综合|性/u.test(cause.slice(i, i + 2)) && rest.includes(cause.slice(i, i + 2))) return true;
-  return false;
-}
-
 /** Layer 2: one answer to its readings. With `mainOnly` (the lexicon's own names) the head, cause and joined
  *  readings are not made; the main reading is the same either way. */
 export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks = {}, mainOnly = false): Analysis {
@@ -324,7 +314,7 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   const mode = readingMode(basic, lang);
   const removed: string[] = [];
   const zh = mode === 'zh' && hooks.expandZh ? hooks.expandZh(basic) : { text: basic, applied: [] };
-  let t = tidy(rewrite(removeAll(` ${zh.text} `, HEDGES, removed), REWRITES));
+  let t = tidy(rewrite(removeAll(rewrite(` ${zh.text} `, ALTERNATIVES), HEDGES, removed), REWRITES));
   for (const group of LEAD_GROUPS) t = removeAll(t, group, removed).trim();
   const ex = EXPLANATION.exec(t);
   if (ex && ex.index > 0) {

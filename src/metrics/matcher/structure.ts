@@ -22,12 +22,18 @@ function cutAt(t: string, ...res: RegExp[]): string {
   return t.slice(0, end);
 }
 
-/** Main, head and cause texts of one name (see the file comment). */
 // "AVM-related intracerebral haemorrhage", "alcohol-induced pancreatitis": a cause written before the name
 const CAUSE_PREFIX_EN = /^(.+?) (?:related|associated|induced) (.+)$/;
 
 /** Main, head and cause texts of one name (see the file comment). */
 export function splitName(main: string, mode: MatchLang): { head: string; cause?: string; tail?: string } {
+  const parts = splitParts(main, mode);
+  // "妊娠合并X", "pregnancy with X": the disease is X, in pregnancy — its head is X, not the pregnancy
+  return parts.tail && PREGNANCY.test(parts.head.trim()) ? { ...parts, head: parts.tail } : parts;
+}
+const PREGNANCY = /^(?:(?:intrauterine |twin |singleton )?pregnancy|gestation|妊娠期?|孕妇|[早中晚]孕|宫内孕|(?:单|双)胎妊娠|孕\d+\+?\d*周)$/u;
+
+function splitParts(main: string, mode: MatchLang): { head: string; cause?: string; tail?: string } {
   if (mode === 'en') {
     const prefix = CAUSE_PREFIX_EN.exec(main);
     const rest = prefix ? prefix[2]! : main;
@@ -86,11 +92,23 @@ export function joinedReadings(t: string, mode: MatchLang): string[] {
   return out;
 }
 
-// Heads that are manifestations of their named cause: a prediction "X due to Y" with such an X names Y.
-const MANIFEST_EN = new Set('colic jaundice pain seizure convulsion syncope fever hemorrhage hematuria hemoptysis hematemesis melena hypertension hyperprolactinemia acromegaly hypercalcemia hypokalemia hyperaldosteronism hypercortisolism cushing hyperparathyroidism hyperthyroidism thyrotoxicosis hydronephrosis ascites effusion'.split(' '));
-const MANIFEST_ZH = /(?:绞痛|黄疸|疼痛|痛|抽搐|惊厥|晕厥|发热|出血|血尿|咯血|呕血|黑便|高血压|高泌乳素血症|肢端肥大症|高钙血症|低钾血症|醛固酮增多症|库欣综合征|甲状旁腺功能亢进症?|甲状腺功能亢进症?|甲状腺毒症|积水|腹水|积液)$/u;
+// Heads that are manifestations of their named cause: a prediction "X due to Y" with such an X names Y (an
+// obstruction, a hypoglycaemia, a constipation by its cause; not an anaemia: the anaemia of CKD is a diagnosis of its own).
+const MANIFEST_EN = new Set('colic jaundice pain seizure convulsion syncope fever hemorrhage hematuria hemoptysis hematemesis melena hypertension hyperprolactinemia acromegaly hypercalcemia hypokalemia hyperaldosteronism hypercortisolism cushing hyperparathyroidism hyperthyroidism thyrotoxicosis hydronephrosis ascites effusion hypoglycemia obstruction ileus constipation hyperbilirubinemia hypopituitarism bleeding'.split(' '));
+const MANIFEST_ZH = /(?:绞痛|黄疸|疼痛|痛|抽搐|惊厥|晕厥|发热|出血|血尿|咯血|呕血|黑便|高血压|高泌乳素血症|肢端肥大症|高钙血症|低钾血症|醛固酮增多症|库欣综合征|甲状旁腺功能亢进症?|甲状腺功能亢进症?|甲状腺毒症|积水|腹水|积液|梗阻|便秘|低血糖症?|高胆红素血症|黄疸|垂体功能减退症?)$/u;
 
 /** Whether a head is a manifestation (see MANIFEST_EN). */
 export function isManifestation(head: Stripped, mode: MatchLang): boolean {
   return mode === 'en' ? head.units.some((u) => MANIFEST_EN.has(u)) : MANIFEST_ZH.test(head.units.join(''));
+}
+
+/** Whether a stated cause is of the diseased organ itself ("hyperparathyroidism due to parathyroid adenoma",
+ *  甲状旁腺腺瘤所致甲状旁腺功能亢进): a primary disease then, not a secondary one. */
+export function sameOrgan(cause: string, rest: string, mode: MatchLang): boolean {
+  if (mode === 'en') {
+    const words = rest.split(/\s+/).filter((w) => w.length >= 5);
+    return cause.split(/\s+/).some((c) => c.length >= 5 && words.some((w) => w.includes(c) || c.includes(w)));
+  }
+  for (let i = 0; i + 2 <= cause.length; i++) if (/^\p{Script=Han}{2}$/u.test(cause.slice(i, i + 2)) && !/病|症|综合|性/u.test(cause.slice(i, i + 2)) && rest.includes(cause.slice(i, i + 2))) return true;
+  return false;
 }
