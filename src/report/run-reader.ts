@@ -1,8 +1,10 @@
 /**
- * Reading one run directory for a report: its manifest, every job (without the prompts), the stored scores and
- * the cases it was run on. Per-case scores for the leaderboard are rebuilt from the `scores` table — the same
- * numbers `scoreRun` computed — so a report never rescores a run that is already scored. A run whose scores do
- * not cover its answers (never scored, or answered further since) is scored first with `scoreRun`.
+ * Reading one run directory for a report: its manifest, every job (without the prompts) and every score row as
+ * typed records (run/records.ts, metrics/score-detail.ts), and the cases it was run on. A model's case scores and
+ * counts are made from the stored rows by the function `score` makes them with (metrics/model-scores.ts), so a
+ * report never rescores a run that is already scored and cannot count it otherwise. A run whose scores do not
+ * cover its answers (never scored, or answered further since) is scored first with `scoreRun`; a run the command
+ * has just scored (`scored`) is read with those scores as they are.
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
@@ -13,7 +15,7 @@ import type { MetricOptions } from '../metrics/clinical.js';
 import { caseSupport, countSupport, type CaseSupport, type SupportCounts } from '../bench/support.js';
 import { modelScores, type ModelScores, type RecordRows } from '../metrics/model-scores.js';
 import { scoreRecords, type ScoredRecord } from '../metrics/score-detail.js';
-import { currentTaskId, GENERATION_LABEL, scoredRows } from '../tasks/registry/index.js';
+import { GENERATION_LABEL, scoredRows } from '../tasks/registry/index.js';
 import { runSettings, scoredOtherwise, type RunSettings } from '../metrics/run-settings.js';
 import type { ScoringContext } from '../metrics/score-case.js';
 import { scoreRun, type RunScores } from '../metrics/score-run.js';
@@ -118,8 +120,8 @@ function readStore(dir: string, opts: ReadOptions): StoreRead {
  * any stored score of the model on the record will do.
  */
 export function needsScoring(jobs: readonly JobRecord[], scores: readonly ScoredRecord[], cases: ReadonlyMap<string, ClinicalCase> = new Map()): boolean {
-  // rows stored under a task's former id (runs scored before issue 18) count as the task's
-  const rows = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}\u0000${currentTaskId(s.task)}\u0000${s.exam}`));
+  // rows are read under their task's id now (those of runs scored before issue 18 included: metrics/score-detail.ts)
+  const rows = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}\u0000${s.task}\u0000${s.exam}`));
   const records = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}`));
   const supports = new Map<ClinicalCase, CaseSupport>();
   return jobs.some((j) => {
