@@ -83,11 +83,11 @@ function answersFrom(target: ClinicalCase, donor: ClinicalCase): AnsweredJob[] {
   const g = donor.gold;
   const sections = { preliminary: g.preliminaryDiagnosisText, basis: g.diagnosticBasis, differential: g.differentialDiagnosisText, principal: g.principalDiagnosis, principle: g.therapeuticPrinciple, plan: g.treatmentPlanText };
   return [
-    { kind: 'department-guide', status: 'done', parsed: { department: g.department?.id ?? null, status: 'ok' } },
-    { kind: 'department-guide-3', status: 'done', parsed: { count: 3, valid: 3 } },
-    { kind: 'department-guide-5', status: 'done', parsed: { count: 5, valid: 4 } },
+    { kind: 'department-guide', status: 'done', parsed: { department: g.department?.id ?? null, status: 'ok', named: [] } },
+    { kind: 'department-guide-3', status: 'done', parsed: { count: 3, valid: 3, items: [] } },
+    { kind: 'department-guide-5', status: 'done', parsed: { count: 5, valid: 4, items: [] } },
     { kind: 'clinical-diagnosis', status: 'done', parsed: { sections, found: Object.keys(sections) } },
-    ...target.imaging.map((e, i) => ({ kind: 'imaging-diagnosis', exam: e.key, status: 'done', parsed: { impression: donor.imaging[i % Math.max(1, donor.imaging.length)]?.impression ?? '' } })),
+    ...target.imaging.map((e, i): AnsweredJob => ({ kind: 'imaging-diagnosis', exam: e.key, status: 'done', parsed: { impression: donor.imaging[i % Math.max(1, donor.imaging.length)]?.impression ?? '' } })),
   ];
 }
 

@@ -2,7 +2,7 @@
  * What an agent run did per case, beside its scores: how many examinations its clinicians ordered, what share of
  * the case's available examinations that is, and the tokens and cost of all its steps.
  */
-import type { StoredJob } from '../run/store.js';
+import type { JobRecord } from '../run/records.js';
 
 export interface AgentStats {
   cases: number;
@@ -16,9 +16,9 @@ export interface AgentStats {
 }
 
 /** `available` gives, per case key (`uid\0language`), how many examinations the case has. */
-export function agentStats(jobs: readonly StoredJob[], agent: string, available: ReadonlyMap<string, number>): AgentStats {
+export function agentStats(jobs: readonly JobRecord[], agent: string, available: ReadonlyMap<string, number>): AgentStats {
   const mine = jobs.filter((j) => j.model === agent);
-  const perCase = new Map<string, StoredJob[]>();
+  const perCase = new Map<string, JobRecord[]>();
   for (const j of mine) {
     const k = `${j.caseUid}\u0000${j.language}`;
     perCase.set(k, [...(perCase.get(k) ?? []), j]);
@@ -31,8 +31,10 @@ export function agentStats(jobs: readonly StoredJob[], agent: string, available:
     const ordered = new Set<string>();
     for (const s of steps) {
       if (s.kind !== 'agent-consult' || s.parsed === null) continue;
-      const p = JSON.parse(s.parsed) as { orders?: { labs: string[]; imaging: string[] } };
-      for (const x of [...(p.orders?.labs ?? []), ...(p.orders?.imaging ?? [])]) ordered.add(x);
+      // the step as workflow.ts stores it: { orders: { labs, imaging, … } }
+      const orders: unknown = s.parsed.orders;
+      if (typeof orders !== 'object' || orders === null) continue;
+      for (const [k, list] of Object.entries(orders)) if ((k === 'labs' || k === 'imaging') && Array.isArray(list)) for (const x of list as unknown[]) if (typeof x === 'string') ordered.add(x);
     }
     orders += ordered.size;
     const n = available.get(k) ?? 0;

@@ -8,32 +8,29 @@
  */
 import type { ClinicalCase, ImagingExam } from '../bench/case.js';
 import { caseSupport } from '../bench/support.js';
+import type { KindAnswer } from '../run/records.js';
 import { GENERATIONS, tasksOfGeneration, type ScoredTaskId, type TaskModule } from '../tasks/registry/index.js';
 import type { CaseScores } from './clinical.js';
-import { scoreAnswer, setCaseScore, type ScoringContext, type StoredAnswer } from './scorers.js';
+import type { KindDetail } from './score-detail.js';
+import { scoreAnswer, setCaseScore, type GenerationAnswer, type ScoringContext } from './scorers.js';
 
-/** What the store holds for one job, as far as scoring needs it. */
-export interface AnsweredJob {
-  kind: string;
-  exam?: string;
+/** What the store holds for one job, as far as scoring needs it: its kind with its decoded answer (run/records.ts). */
+export type AnsweredJob = KindAnswer & {
+  exam?: string | null;
   status: string;
-  /** The parsed answer (see run/answers.ts), when done. */
-  parsed: unknown;
   /** The finish reason the provider reported (`length`: cut off by the token limit). */
   finishReason?: string | null;
-}
+};
 
-export interface ScoreRow {
+export type ScoreRow = KindDetail & {
   task: ScoredTaskId;
   exam: string;
   /** 1/0 for yes/no tasks, 0–100 for text tasks, null for DIFR rows (see detail). */
   value: number | null;
-  detail: unknown;
-}
+};
 
-export interface CaseOutcome {
-  scores: CaseScores;
-  rows: ScoreRow[];
+/** What did not become a score on one record, by task label (`imaging <exam>` for an exam's answer). */
+export interface CaseTally {
   /** Tasks whose job ended in error, or is not answered yet. */
   errors: string[];
   pending: string[];
@@ -47,43 +44,71 @@ export interface CaseOutcome {
   truncated: string[];
 }
 
+export interface CaseOutcome extends CaseTally {
+  scores: CaseScores;
+  rows: ScoreRow[];
+}
+
+/** What a record's answers give to score: each task with the answer it reads (and its exam), and the tally. */
+export interface CasePlan extends CaseTally {
+  scorable: { task: TaskModule; answer: GenerationAnswer; exam?: ImagingExam }[];
+}
+
 export type { ScoringContext } from './scorers.js';
 
 /**
  * Count an answered job by what the reader made of it (tasks/reading.ts): declined, cut off by the token limit
  * (read or not), or unread. Answers stored before readings were recorded are counted by their form (below).
  */
-function tally(out: CaseOutcome, job: AnsweredJob, label: string): void {
-  const reading = (job.parsed as { reading?: string } | null)?.reading;
+function tally(out: CaseTally, job: AnsweredJob, label: string): void {
+  const reading = job.parsed?.reading;
   if (reading === 'refusal') out.refused.push(label);
   else if (reading === 'truncated' || job.finishReason === 'length') out.truncated.push(label);
   if (reading === 'unread') out.unreadable.push(label);
 }
 
 /** Answers stored before readings were recorded: unread when they lacked the requested form. */
-function unreadOfOldForm(kind: string, parsed: { reading?: string; status?: string; found?: string[] }): boolean {
-  if (parsed.reading !== undefined) return false;
-  if (kind === 'department-guide') return parsed.status === 'invalid';
-  if (kind === 'clinical-diagnosis') return (parsed.found ?? []).length === 0;
+function unreadOfOldForm(job: AnsweredJob): boolean {
+  if (job.parsed === null || job.parsed.reading !== undefined) return false;
+  if (job.kind === 'department-guide') return job.parsed.status === 'invalid';
+  if (job.kind === 'clinical-diagnosis') return job.parsed.found.length === 0;
   return false;
 }
 
-export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], ctx: ScoringContext): Promise<CaseOutcome> {
-  const out: CaseOutcome = { scores: { uid: c.uid, language: c.language, department: c.gold.department?.id ?? '' }, rows: [], errors: [], pending: [], skipped: [], unreadable: [], refused: [], truncated: [] };
+/** A done job's answer as the scorers take it; a done job without one is refused (run/records.ts never gives one). */
+function answerOf(job: AnsweredJob): GenerationAnswer {
+  switch (job.kind) {
+    case 'department-guide':
+      if (job.parsed) return { kind: job.kind, parsed: job.parsed };
+      break;
+    case 'department-guide-3':
+    case 'department-guide-5':
+      if (job.parsed) return { kind: job.kind, parsed: job.parsed };
+      break;
+    case 'clinical-diagnosis':
+      if (job.parsed) return { kind: job.kind, parsed: job.parsed };
+      break;
+    case 'imaging-diagnosis':
+      if (job.parsed) return { kind: job.kind, parsed: job.parsed };
+      break;
+  }
+  throw new Error(`a ${job.kind} job answered without a parsed answer cannot be scored`);
+}
+
+/**
+ * Which of a record's tasks its answers are scored on, and what is counted instead: errors and pending answers,
+ * tasks without a gold answer, unread, refused and cut-off answers. Scoring (`scoreCase`) and reading a scored
+ * run back (`recordFromRows`, metrics/model-scores.ts) both count a record by this, so they agree.
+ */
+export function planCase(c: ClinicalCase, jobs: readonly AnsweredJob[]): CasePlan {
+  const out: CasePlan = { scorable: [], errors: [], pending: [], skipped: [], unreadable: [], refused: [], truncated: [] };
   const find = (kind: string, exam?: string): AnsweredJob | undefined => jobs.find((j) => j.kind === kind && (exam === undefined || j.exam === exam));
-  const usable = (job: AnsweredJob | undefined, label: string): boolean => {
+  const usable = (job: AnsweredJob | undefined, label: string): job is AnsweredJob => {
     if (!job) return false;
     if (job.status === 'error') out.errors.push(label);
     else if (job.status !== 'done') out.pending.push(label);
     else tally(out, job, label);
     return job.status === 'done';
-  };
-  const score = async (task: TaskModule, job: AnsweredJob, exam?: ImagingExam): Promise<void> => {
-    const r = await scoreAnswer({ task, case: c, answer: (job.parsed ?? {}) as StoredAnswer, ...(exam ? { exam } : {}), ctx });
-    if (r.error) out.errors.push(r.error);
-    setCaseScore(out.scores, task.field, r.score);
-    if (r.extra) Object.assign(out.scores, r.extra);
-    out.rows.push({ task: task.id as ScoredTaskId, exam: exam?.key ?? '', value: r.value, detail: r.detail });
   };
 
   // which rows each answer gets: none where the case has no gold answer for it (the task registry)
@@ -100,7 +125,8 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
         }
         const job = find(g.kind, exam.key);
         if (!usable(job, label)) continue;
-        for (const t of wanted) await score(t, job!, exam);
+        const answer = answerOf(job);
+        for (const task of wanted) out.scorable.push({ task, answer, exam });
       }
       continue;
     }
@@ -111,11 +137,42 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
     }
     const job = find(g.kind);
     if (!usable(job, g.label)) continue;
-    if (job!.parsed && unreadOfOldForm(g.kind, job!.parsed as object)) out.unreadable.push(g.label);
-    for (const t of tasks) {
-      if (wanted.includes(t)) await score(t, job!);
-      else out.skipped.push(t.id);
+    if (unreadOfOldForm(job)) out.unreadable.push(g.label);
+    const answer = answerOf(job);
+    for (const task of tasks) {
+      if (wanted.includes(task)) out.scorable.push({ task, answer });
+      else out.skipped.push(task.id);
     }
   }
   return out;
+}
+
+export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], ctx: ScoringContext): Promise<CaseOutcome> {
+  const { scorable, ...counts } = planCase(c, jobs);
+  const out: CaseOutcome = { scores: { uid: c.uid, language: c.language, department: c.gold.department?.id ?? '' }, rows: [], ...counts };
+  for (const { task, answer, exam } of scorable) {
+    const r = await scoreAnswer({ task, case: c, answer, ...(exam ? { exam } : {}), ctx });
+    if (r.error) out.errors.push(r.error);
+    setCaseScore(out.scores, task.field, r.score);
+    if (r.extra) Object.assign(out.scores, r.extra);
+    const typed: KindDetail = r;
+    out.rows.push({ task: task.id as ScoredTaskId, exam: exam?.key ?? '', value: r.value, ...kindDetail(typed) });
+  }
+  return out;
+}
+
+/** The kind of scoring and detail of a scored answer, alone (the row keeps nothing else of it). */
+function kindDetail(k: KindDetail): KindDetail {
+  switch (k.scoring) {
+    case 'department-match':
+      return { scoring: k.scoring, detail: k.detail };
+    case 'department-count':
+      return { scoring: k.scoring, detail: k.detail };
+    case 'diagnosis-list':
+      return { scoring: k.scoring, detail: k.detail };
+    case 'diagnosis-name':
+      return { scoring: k.scoring, detail: k.detail };
+    case 'text-similarity':
+      return { scoring: k.scoring, detail: k.detail };
+  }
 }

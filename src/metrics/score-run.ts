@@ -10,48 +10,18 @@ import { formatProblem, type LoadResult } from '../bench/loader.js';
 import { loadThrough, type CaseSession } from '../bench/session.js';
 import type { Manifest } from '../run/evaluate.js';
 import { SCORED_WITH_KEY } from '../run/recorded.js';
-import { RunStore, type ScoreRecord } from '../run/store.js';
+import { jobRecords, type JobRecord } from '../run/records.js';
+import { RunStore } from '../run/store.js';
 import type { EffectiveScoring } from './settings.js';
 import { scoredWith } from './run-settings.js';
-import { leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
+import type { MetricOptions } from './clinical.js';
+import { modelScores, type ModelScores, type RecordRows } from './model-scores.js';
 import { scoreCase, type ScoringContext } from './score-case.js';
+import type { ScoredRecord } from './score-detail.js';
 import { JUDGE_PREFIX } from './judge-run.js';
 import { DEFAULT_TEXT_PROFILE, type LibraryNote, type TextProfileName } from './text/index.js';
-import { caseScoresFromRows } from './scorers.js';
-import { scoredTask } from '../tasks/registry/index.js';
 
-export interface ModelScores {
-  model: string;
-  cases: CaseScores[];
-  leaderboard: Leaderboard;
-  /** Per task: how many answers ended in error, are still pending, or were skipped for lack of a gold answer. */
-  errors: Record<string, number>;
-  pending: Record<string, number>;
-  skipped: Record<string, number>;
-  /** Per task: answers scored as given although they lacked the requested form. */
-  unreadable: Record<string, number>;
-  /** Per task: answers in which the model declined to answer. */
-  refused: Record<string, number>;
-  /** Per task: answers cut off by the token limit. */
-  truncated: Record<string, number>;
-  /** The same counts record by record, so a breakdown (`groupCounts`) can show them per group. */
-  outcomes: CaseCounts[];
-  /** Answers set aside because their record was removed or edited after they were asked: counted, never scored. */
-  orphaned: number;
-}
-
-/** What did not become a score on one record: task labels as scoreCase gives them. */
-export interface CaseCounts {
-  uid: string;
-  language: string;
-  department: string;
-  errors: string[];
-  pending: string[];
-  skipped: string[];
-  unreadable: string[];
-  refused: string[];
-  truncated: string[];
-}
+export { countOutcomes, groupCases, groupCounts, type CaseCounts, type ModelScores, type OutcomeCounts } from './model-scores.js';
 
 export interface RunScores {
   dir: string;
@@ -69,8 +39,8 @@ export interface RunScores {
   scoring?: EffectiveScoring;
   /** The department list it was scored with (when the caller said). */
   taxonomy?: DepartmentTaxonomy;
-  /** Every score row computed, as they are (or, with `persist: false`, would be) stored. */
-  rows: ScoreRecord[];
+  /** Every score row computed, typed, as they are (or, with `persist: false`, would be) stored. */
+  rows: ScoredRecord[];
   /** Whether the scores were written into the run's store. */
   persisted: boolean;
 }
@@ -102,11 +72,6 @@ export interface ScoreRunOptions extends MetricOptions {
   persist?: boolean;
 }
 
-function bump(map: Record<string, number>, key: string): void {
-  const k = key.startsWith('imaging ') ? 'imaging' : key;
-  map[k] = (map[k] ?? 0) + 1;
-}
-
 export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunScores> {
   const persist = opts.persist ?? true;
   const store = RunStore.open(dir, { readonly: !persist });
@@ -116,7 +81,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
     if (files.length === 0 && !opts.loaded) throw new Error(`${dir}: the run does not say which case files it used; give them with --cases`);
     const loaded = opts.loaded ?? (await loadThrough(opts.session, files, { taxonomy: opts.taxonomy }));
     const byKey = new Map<string, ClinicalCase>(loaded.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
-    const jobs = store.jobs({ prompts: false }); // scoring needs answers, not the (long) prompts
+    const jobs = jobRecords(store, dir); // typed, decoded once; scoring needs answers, not the (long) prompts
     // judges' ratings live in the store too, under `judge:<spec>`; they are not candidates
     const models = [...new Set(jobs.map((j) => j.model))].filter((m) => !m.startsWith(JUDGE_PREFIX));
     const result: RunScores = {
@@ -137,38 +102,31 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
     let done = 0;
     const total = jobs.length;
     for (const model of models) {
-      const mine = jobs.filter((j) => j.model === model);
-      const perCase = new Map<string, typeof mine>();
-      for (const j of mine) {
+      const perCase = new Map<string, JobRecord[]>();
+      for (const j of jobs) {
+        if (j.model !== model) continue;
         const k = `${j.caseUid}\u0000${j.language}`;
         const list = perCase.get(k);
         if (list) list.push(j);
         else perCase.set(k, [j]);
       }
-      const orphaned = orphans.filter((o) => o.model === model).length;
-      const ms: ModelScores = { model, cases: [], leaderboard: leaderboard([]), errors: {}, pending: {}, skipped: {}, unreadable: {}, refused: {}, truncated: {}, outcomes: [], orphaned };
-      const rows: ScoreRecord[] = [];
+      const records: RecordRows[] = [];
+      const rows: ScoredRecord[] = [];
       for (const [k, caseJobs] of perCase) {
         const c = byKey.get(k);
         if (!c && opts.skipMissing) continue;
         if (!c) throw new Error(missingCase(dir, k, manifest, loaded, files));
-        const outcome = await scoreCase(
-          c,
-          caseJobs.map((j) => ({ kind: j.kind, ...(j.exam !== undefined ? { exam: j.exam } : {}), status: j.status, parsed: j.parsed === null ? null : (JSON.parse(j.parsed) as unknown), finishReason: j.finishReason })),
-          opts.context,
-        );
-        // the case scores from the rows, by the function the report reads stored rows with
-        ms.cases.push(caseScoresFromRows({ uid: c.uid, language: c.language, department: outcome.scores.department }, outcome.rows, scoredTask).scores);
-        const { errors, pending, skipped, unreadable, refused, truncated } = outcome;
-        ms.outcomes.push({ uid: c.uid, language: c.language, department: outcome.scores.department, errors, pending, skipped, unreadable, refused, truncated });
-        for (const r of outcome.rows) for (const note of (r.detail as { notes?: LibraryNote[] } | null)?.notes ?? []) result.libraryNotes[note] = (result.libraryNotes[note] ?? 0) + 1;
-        for (const r of outcome.rows) rows.push({ model, caseUid: c.uid, language: c.language, department: c.gold.department?.id ?? '', task: r.task, exam: r.exam, value: r.value, detail: r.detail });
+        const outcome = await scoreCase(c, caseJobs, opts.context);
+        const mine = outcome.rows.map((r): ScoredRecord => ({ model, caseUid: c.uid, language: c.language, department: c.gold.department?.id ?? '', ...r }));
+        for (const r of mine) if (r.scoring === 'text-similarity') for (const note of r.detail.notes ?? []) result.libraryNotes[note] = (result.libraryNotes[note] ?? 0) + 1;
+        // the case scores and counts from the rows, by the function the report reads stored rows with
+        records.push({ uid: c.uid, language: c.language, case: c, jobs: caseJobs, rows: mine });
+        rows.push(...mine);
         done += caseJobs.length;
         opts.onProgress?.(done, total);
       }
-      Object.assign(ms, countOutcomes(ms.outcomes));
-      ms.leaderboard = leaderboard(ms.cases, opts);
-      if (persist) store.replaceScores(model, rows);
+      const ms: ModelScores = modelScores(model, records, orphans.filter((o) => o.model === model).length, opts);
+      if (persist) store.replaceScores(model, rows.map(({ scoring: _, ...r }) => r));
       result.rows.push(...rows);
       result.models.push(ms);
     }
@@ -191,32 +149,4 @@ function missingCase(dir: string, key: string, manifest: Manifest | undefined, l
       ? `; ${changed.join(', ')} ${changed.length === 1 ? 'has' : 'have'} changed since the run read ${changed.length === 1 ? 'it' : 'them'} — resume the run with --allow-changed-cases to set the answers of removed records aside, or give the original files with --cases`
       : '')
   );
-}
-
-/** Group a model's cases by department or language, for the breakdowns. */
-export function groupCases(cases: readonly CaseScores[], by: 'department' | 'language'): Map<string, CaseScores[]> {
-  const out = new Map<string, CaseScores[]>();
-  for (const c of cases) out.set(c[by], [...(out.get(c[by]) ?? []), c]);
-  return out;
-}
-
-const COUNTED = ['errors', 'pending', 'skipped', 'unreadable', 'refused', 'truncated'] as const;
-export type OutcomeCounts = Pick<ModelScores, (typeof COUNTED)[number]>;
-
-/** The error, pending, skipped, unreadable, refusal and truncation counts per task over some records' outcomes. */
-function countOutcomes(outcomes: readonly CaseCounts[]): OutcomeCounts {
-  const out: OutcomeCounts = { errors: {}, pending: {}, skipped: {}, unreadable: {}, refused: {}, truncated: {} };
-  for (const o of outcomes) for (const k of COUNTED) o[k].forEach((t) => bump(out[k], t));
-  return out;
-}
-
-/** The same counts for each group of a breakdown (as ModelScores has them overall). */
-export function groupCounts(outcomes: readonly CaseCounts[], by: 'department' | 'language'): Map<string, OutcomeCounts> {
-  const groups = new Map<string, CaseCounts[]>();
-  for (const o of outcomes) {
-    const list = groups.get(o[by]);
-    if (list) list.push(o);
-    else groups.set(o[by], [o]);
-  }
-  return new Map([...groups].map(([g, list]) => [g, countOutcomes(list)]));
 }

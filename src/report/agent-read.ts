@@ -10,7 +10,8 @@ import type { RoutingTable } from '../agent/routing.js';
 import { agentStats, type AgentStats } from '../agent/stats.js';
 import type { RoleModels } from '../agent/workflow.js';
 import type { ClinicalCase } from '../bench/case.js';
-import type { RunStore, StoredJob } from '../run/store.js';
+import type { JobRecord } from '../run/records.js';
+import type { RunStore } from '../run/store.js';
 import type { AgentModelView } from './types.js';
 
 /** The configuration an agent run stored (`store.getMeta('agent:<id>')`). */
@@ -39,7 +40,7 @@ export interface AgentRead {
 /** What `readStore` keeps of an agent until the cases are loaded. */
 export interface AgentPending {
   config: AgentConfigRead | null;
-  jobs: StoredJob[];
+  jobs: JobRecord[];
 }
 
 const ROLES = ['navigator', 'radiologist', 'chief', 'nurse', 'pharmacist'] as const;
@@ -108,7 +109,7 @@ function ranked(r: Record<string, unknown>): { model: string; score: number | nu
 }
 
 /** The agent models of a store: those with a stored configuration or with `agent-…` steps. */
-export function readAgents(store: RunStore, jobs: readonly StoredJob[]): Map<string, AgentPending> {
+export function readAgents(store: RunStore, jobs: readonly JobRecord[]): Map<string, AgentPending> {
   const out = new Map<string, AgentPending>();
   const stepsOf = new Set(jobs.filter((j) => j.kind.startsWith('agent-')).map((j) => j.model));
   for (const model of new Set(jobs.map((j) => j.model))) {

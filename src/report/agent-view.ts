@@ -12,16 +12,17 @@ import { specialists } from '../agent/routing.js';
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { AgentConfigRead, AgentRead } from './agent-read.js';
-import { departmentLabel, jobView } from './case-rows.js';
+import { departmentLabel, jobView, sectionTexts } from './case-rows.js';
 import { redactUrls, safeBaseURL } from './redact.js';
-import type { JobRecord } from './run-reader.js';
+import { isStepRecord, type JobRecord, type StepAnswer } from '../run/records.js';
 import type { AgentRouteView, AgentStepKind, AgentStepView, AgentView } from './types.js';
-
-type P = Record<string, unknown>;
 
 const str = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined);
 const strs = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
-const parsedOf = (j: JobRecord | undefined): P => (j?.parsed && typeof j.parsed === 'object' ? (j.parsed as P) : {});
+/** What an agent step stored, in the form its own code (agent/workflow.ts) writes; nothing for a task's answer. */
+const stepOf = (j: JobRecord | undefined): StepAnswer => (j && isStepRecord(j) ? (j.parsed ?? {}) : {});
+/** The model that gave an answer: the workflow stores it with every step and with the answers it gives to tasks. */
+const modelOf = (j: JobRecord): string | undefined => str(j.parsed?.model);
 
 /** The job kind of each step. */
 const STEP_OF: Record<string, AgentStepKind> = {
@@ -40,10 +41,9 @@ const ROLE_OF: Partial<Record<AgentStepKind, keyof AgentConfigRead['roles']>> = 
 
 /** The departments the workflow went on with: the navigator's, first k, or the list's first when it named none. */
 export function chosenDepartments(nav: JobRecord | undefined, cfg: AgentConfigRead | null, taxonomy: DepartmentTaxonomy): string[] {
-  if (nav?.status !== 'done') return [];
-  const p = parsedOf(nav);
-  const named = strs(p.named);
-  const first = str(p.department);
+  if (nav?.status !== 'done' || nav.kind !== 'department-guide') return [];
+  const named = nav.parsed?.named ?? [];
+  const first = nav.parsed?.department ?? undefined;
   let ids = [...new Set(named.length > 0 ? named : first ? [first] : [])];
   if (cfg) ids = ids.slice(0, cfg.k);
   if (ids.length === 0 && taxonomy.departments[0]) ids.push(taxonomy.departments[0].id);
@@ -57,7 +57,7 @@ const modelOfError = (j: JobRecord): string | undefined => (j.error ? /^[a-z]+ \
 function assignClinicians(jobs: readonly JobRecord[], expected: readonly { department: string; model: string }[]): { job: JobRecord; model: string | null; department: string | null }[] {
   const used = new Set<number>();
   return jobs.map((job) => {
-    const model = str(parsedOf(job).model) ?? modelOfError(job);
+    const model = modelOf(job) ?? modelOfError(job);
     const i = expected.findIndex((e, idx) => !used.has(idx) && (model === undefined || e.model === model));
     if (i >= 0) used.add(i);
     const e = i >= 0 ? expected[i] : undefined;
@@ -71,11 +71,13 @@ function stepJob(j: JobRecord): NonNullable<AgentStepView['job']> {
 }
 
 const ordersOf = (x: unknown): { labs: string[]; imaging: string[]; unknown: string[] } => {
-  const o = (x && typeof x === 'object' ? x : {}) as P;
-  return { labs: strs(o.labs), imaging: strs(o.imaging), unknown: strs(o.unknown) };
+  const o = new Map<string, unknown>(x && typeof x === 'object' ? Object.entries(x) : []);
+  return { labs: strs(o.get('labs')), imaging: strs(o.get('imaging')), unknown: strs(o.get('unknown')) };
 };
 
-const sectionsOf = (p: P): Record<string, string> | null => (p.sections && typeof p.sections === 'object' ? (p.sections as Record<string, string>) : null);
+/** The sections of a step's answer (a clinician's final opinion, the chief's merge), as texts by id. */
+const sectionsOf = (p: StepAnswer): Record<string, string> | null =>
+  p.sections && typeof p.sections === 'object' ? Object.fromEntries(Object.entries(p.sections).filter((e): e is [string, string] => typeof e[1] === 'string')) : null;
 
 /** The steps of one agent on one case, in workflow order. `jobs` are the agent's jobs of the case, in store order. */
 export function agentSteps(jobs: readonly JobRecord[], c: ClinicalCase | undefined, cfg: AgentConfigRead | null, taxonomy: DepartmentTaxonomy): AgentStepView[] {
@@ -85,7 +87,7 @@ export function agentSteps(jobs: readonly JobRecord[], c: ClinicalCase | undefin
   const examName = (key: string): string => c?.imaging.find((e) => e.key === key)?.name ?? key.replace(/[_+]+/g, ' ');
   const roleModel = (s: AgentStepKind, j: JobRecord): string | null => {
     const role = ROLE_OF[s];
-    return str(parsedOf(j).model) ?? modelOfError(j) ?? (role && cfg ? cfg.roles[role] : null);
+    return modelOf(j) ?? modelOfError(j) ?? (role && cfg ? cfg.roles[role] : null);
   };
   const base = (s: AgentStepKind, j: JobRecord, model: string | null, department: string | null = null): AgentStepView => ({
     step: s,
@@ -102,7 +104,7 @@ export function agentSteps(jobs: readonly JobRecord[], c: ClinicalCase | undefin
   const expected = cfg ? chosen.flatMap((d) => specialists(cfg.routing, d, cfg.m).map((model) => ({ department: d, model }))) : [];
   const ordered = { labs: [] as string[], imaging: [] as string[], unknown: [] as string[] };
   for (const { job, model, department } of assignClinicians(of('consult'), expected)) {
-    const p = parsedOf(job);
+    const p = stepOf(job);
     const orders = ordersOf(p.orders);
     if (job.status === 'done') for (const k of ['labs', 'imaging', 'unknown'] as const) for (const x of orders[k]) if (!ordered[k].includes(x)) ordered[k].push(x);
     steps.push({
@@ -118,7 +120,7 @@ export function agentSteps(jobs: readonly JobRecord[], c: ClinicalCase | undefin
   });
   const labs = of('laboratory');
   for (const j of labs) {
-    const p = parsedOf(j);
+    const p = stepOf(j);
     const o = ordersOf(p.orders);
     steps.push({ ...base('laboratory', j, null), ...(j.status === 'done' ? release(o, Array.isArray(p.released) ? strs(p.released) : o.labs, Array.isArray(p.notPerformed) ? strs(p.notPerformed) : o.unknown) : {}) });
   }
@@ -130,15 +132,15 @@ export function agentSteps(jobs: readonly JobRecord[], c: ClinicalCase | undefin
 
   for (const j of of('radiologist')) {
     const key = j.exam ?? '';
-    const impression = str(parsedOf(j).impression);
+    const impression = j.kind === 'imaging-diagnosis' ? j.parsed?.impression : undefined;
     steps.push({ ...base('radiologist', j, roleModel('radiologist', j)), exam: examName(key), findings: c?.imaging.find((e) => e.key === key)?.findings ?? '', impression: impression ?? (j.status === 'done' ? j.response : null) });
   }
-  for (const { job, model, department } of assignClinicians(of('final'), expected)) steps.push({ ...base('final', job, model, department), sections: sectionsOf(parsedOf(job)) });
-  for (const j of of('chief')) steps.push({ ...base('chief', j, roleModel('chief', j)), sections: sectionsOf(parsedOf(j)) });
+  for (const { job, model, department } of assignClinicians(of('final'), expected)) steps.push({ ...base('final', job, model, department), sections: sectionsOf(stepOf(job)) });
+  for (const j of of('chief')) steps.push({ ...base('chief', j, roleModel('chief', j)), sections: sectionsOf(stepOf(j)) });
   for (const s of ['nurse', 'pharmacist'] as const) {
-    for (const j of of(s)) steps.push({ ...base(s, j, roleModel(s, j)), text: str(parsedOf(j).text) ?? (j.status === 'done' ? j.response : null) });
+    for (const j of of(s)) steps.push({ ...base(s, j, roleModel(s, j)), text: str(stepOf(j).text) ?? (j.status === 'done' ? j.response : null) });
   }
-  for (const j of of('answer')) steps.push({ ...base('answer', j, null), sections: sectionsOf(parsedOf(j)) });
+  for (const j of of('answer')) steps.push({ ...base('answer', j, null), sections: j.kind === 'clinical-diagnosis' && j.parsed ? sectionTexts(j.parsed.sections) : null });
   return steps;
 }
 
@@ -149,7 +151,7 @@ export function agentView(model: number, label: string, read: AgentRead, jobs: r
   for (const nav of jobs.filter((j) => j.kind === 'department-guide')) for (const d of chosenDepartments(nav, cfg, taxonomy)) visits.set(d, (visits.get(d) ?? 0) + 1);
   const consults = new Map<string, number>();
   for (const j of jobs) {
-    const m = j.kind === 'agent-consult' && j.status === 'done' ? str(parsedOf(j).model) : undefined;
+    const m = j.kind === 'agent-consult' && j.status === 'done' ? modelOf(j) : undefined;
     if (m !== undefined) consults.set(m, (consults.get(m) ?? 0) + 1);
   }
   let routing: AgentView['routing'] = null;

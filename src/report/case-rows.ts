@@ -5,16 +5,12 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
-import type { ScoreRecord } from '../run/store.js';
+import type { ScoredRecord } from '../metrics/score-detail.js';
+import type { JobRecord } from '../run/records.js';
+import { SECTION_IDS, type SectionId } from '../tasks/definitions.js';
 import { markReading } from './readings.js';
-import { currentTaskId, GENERATION_LABEL, SCORED_TASKS, scoredTask, type TaskModule } from '../tasks/registry/index.js';
-import type { JobRecord } from './run-reader.js';
+import { GENERATION_LABEL, SCORED_TASKS, scoredTask, type TaskModule } from '../tasks/registry/index.js';
 import type { AnswerSet, CaseGold, CaseInputs, CaseRow, JobView, RowTask } from './types.js';
-
-type Detail = Record<string, unknown>;
-
-const str = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined);
-const num = (x: unknown): number | undefined => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
 
 export function departmentLabel(taxonomy: DepartmentTaxonomy, id: string | null | undefined): string | null {
   if (id === null || id === undefined) return null;
@@ -25,30 +21,37 @@ export function jobView(j: JobRecord): JobView {
   return { status: j.status, raw: j.response, error: j.status === 'error' ? `${j.errorKind ?? 'error'}: ${j.error ?? ''}`.trim() : null, latencyMs: j.latencyMs };
 }
 
-/** A model's answers to one case, raw and as parsed. */
+/** A model's answers to one case, raw and as parsed (typed records: run/records.ts). */
 export function answerSet(jobs: readonly JobRecord[], taxonomy: DepartmentTaxonomy): AnswerSet {
   const out: AnswerSet = {};
   for (const j of jobs) {
-    const p = (j.parsed ?? {}) as Detail;
     switch (j.kind) {
       case 'department-guide':
-        out.department = { ...jobView(j), chosen: departmentLabel(taxonomy, str(p.department) ?? null) };
+        out.department = { ...jobView(j), chosen: departmentLabel(taxonomy, j.parsed?.department ?? null) };
         break;
       case 'department-guide-3':
       case 'department-guide-5': {
-        const items = Array.isArray(p.items) ? (p.items as Detail[]).map((i) => ({ text: str(i.text) ?? '', department: departmentLabel(taxonomy, str(i.department) ?? null) })) : [];
-        out[GENERATION_LABEL[j.kind] as Extract<keyof AnswerSet, `difr${number}`>] = { ...jobView(j), items, count: num(p.count) ?? null, valid: num(p.valid) ?? null };
+        const items = (j.parsed?.items ?? []).map((i) => ({ text: i.text, department: departmentLabel(taxonomy, i.department) }));
+        out[GENERATION_LABEL[j.kind] as Extract<keyof AnswerSet, `difr${number}`>] = { ...jobView(j), items, count: j.parsed?.count ?? null, valid: j.parsed?.valid ?? null };
         break;
       }
-      case 'clinical-diagnosis': {
-        const sections = p.sections && typeof p.sections === 'object' ? (p.sections as Record<string, string>) : null;
-        out.diagnosis = { ...jobView(j), sections, found: Array.isArray(p.found) ? (p.found as string[]) : [] };
+      case 'clinical-diagnosis':
+        out.diagnosis = { ...jobView(j), sections: j.parsed ? sectionTexts(j.parsed.sections) : null, found: j.parsed?.found ?? [] };
         break;
-      }
       case 'imaging-diagnosis':
-        (out.imaging ??= {})[j.exam ?? ''] = { ...jobView(j), impression: str(p.impression) ?? null };
+        (out.imaging ??= {})[j.exam ?? ''] = { ...jobView(j), impression: j.parsed?.impression ?? null };
         break;
     }
+  }
+  return out;
+}
+
+/** The sections an answer has, by id. */
+export function sectionTexts(sections: Partial<Record<SectionId, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of SECTION_IDS) {
+    const text = sections[id];
+    if (text !== undefined) out[id] = text;
   }
   return out;
 }
@@ -80,67 +83,62 @@ export function caseContent(c: ClinicalCase, taxonomy: DepartmentTaxonomy): { in
   };
 }
 
-function scoredRow(base: Pick<CaseRow, 'model' | 'case'>, s: ScoreRecord, taxonomy: DepartmentTaxonomy): CaseRow {
-  const d = (s.detail ?? {}) as Detail;
-  const task = scoredTask(s.task);
-  const row: CaseRow = { ...base, task: currentTaskId(s.task) as RowTask, exam: s.exam, status: 'scored', value: s.value, correct: null };
-  // how a row is presented follows how its task is scored (the task registry)
-  switch (task?.scoring) {
-    case 'department-match':
+function scoredRow(base: Pick<CaseRow, 'model' | 'case'>, s: ScoredRecord, taxonomy: DepartmentTaxonomy): CaseRow {
+  const row: CaseRow = { ...base, task: s.task as RowTask, exam: s.exam, status: 'scored', value: s.value, correct: null };
+  // how a row is presented follows how its task is scored (the task registry), and its detail is typed by it
+  switch (s.scoring) {
+    case 'department-match': {
+      const d = s.detail;
       row.correct = s.value === 1;
-      row.predicted = departmentLabel(taxonomy, str(d.predicted) ?? null);
-      row.gold = departmentLabel(taxonomy, str(d.gold)) ?? '';
-      row.explanation =
-        row.predicted === null ? 'no department of the list could be read from the answer' : `the answer was read as ${row.predicted} (${str(d.status) ?? 'parsed'}); gold: ${row.gold}`;
+      row.predicted = departmentLabel(taxonomy, d.predicted);
+      row.gold = departmentLabel(taxonomy, d.gold) ?? '';
+      row.explanation = row.predicted === null ? 'no department of the list could be read from the answer' : `the answer was read as ${row.predicted} (${d.status ?? 'parsed'}); gold: ${row.gold}`;
       break;
+    }
     case 'department-count': {
-      const k = task!.departments ?? 0;
-      const count = num(d.count) ?? 0;
-      const valid = num(d.valid) ?? 0;
+      const k = scoredTask(s.task)?.departments ?? 0;
+      const { count, valid } = s.detail;
       row.difr = { k, count, valid };
       row.correct = count === k && valid === count;
       row.explanation = `asked for exactly ${k} departments: ${count} named, ${valid} of them valid names from the list`;
       break;
     }
     case 'diagnosis-list': {
-      const items = Array.isArray(d.items) ? (d.items as Detail[]) : [];
-      row.items = items.map((i) => {
-        const r = (i.result ?? {}) as Detail;
-        return { gold: str(i.gold) ?? '', predicted: str(i.predicted) ?? null, match: r.match === true, rule: str(r.rule) ?? '', explanation: str(r.explanation) ?? '' };
-      });
-      row.share = num(d.share);
+      const d = s.detail;
+      const items = d.items;
+      row.items = items.map((i) => ({ gold: i.gold, predicted: i.predicted, match: i.result?.match === true, rule: i.result?.rule ?? '', explanation: i.result?.explanation ?? '' }));
+      row.share = d.share;
       // the principal item PD is about (stored since issue 16; older runs: the first), and the prediction naming it
       // in any position — the one-to-one assignment may have given that prediction to another gold item
-      const at = Math.max(0, items.findIndex((i) => num(i.goldIndex) === (num(d.principalIndex) ?? 0)));
-      const named = (items[at]?.named ?? null) as Detail | null;
-      const first = row.items[at] && named ? { ...row.items[at]!, predicted: str(named.predicted) ?? null, match: true, rule: str((named.result as Detail | undefined)?.rule) ?? '', explanation: str((named.result as Detail | undefined)?.explanation) ?? '' } : row.items[at];
+      const at = Math.max(0, items.findIndex((i) => i.goldIndex === (d.principalIndex ?? 0)));
+      const named = items[at]?.named ?? null;
+      const first = row.items[at] && named ? { ...row.items[at]!, predicted: named.predicted, match: true, rule: named.result.rule, explanation: named.result.explanation } : row.items[at];
       row.gold = first?.gold ?? '';
       row.predicted = first?.predicted ?? null;
       row.rule = first?.rule ?? '';
-      const recovered = num(d.recovered) ?? 0;
-      row.explanation = `${first ? (first.match ? `principal item matched (${first.explanation})` : `principal item not found (${first.explanation || 'no prediction'})`) : 'no gold items'}; ${recovered} of ${items.length} gold items recovered`;
-      if (Array.isArray(d.judge)) row.explanation += `; judge: ${(d.judge as Detail[]).map((a) => `${str(a.predicted) ?? ''} → ${str(a.explanation) ?? ''}`).join(' | ')}`;
+      row.explanation = `${first ? (first.match ? `principal item matched (${first.explanation})` : `principal item not found (${first.explanation || 'no prediction'})`) : 'no gold items'}; ${d.recovered} of ${items.length} gold items recovered`;
+      if (d.judge) row.explanation += `; judge: ${d.judge.map((a) => `${a.predicted} → ${a.explanation}`).join(' | ')}`;
       if (s.value === null) {
         row.status = 'error';
         row.error = 'the judge could not decide';
       } else row.correct = s.value === 1;
       break;
     }
-    case 'diagnosis-name':
-      row.predicted = str(d.predicted) ?? null;
-      row.gold = str(d.gold) ?? '';
-      row.rule = str(d.rule) ?? '';
-      row.explanation = str(d.explanation) ?? '';
+    case 'diagnosis-name': {
+      const d = s.detail;
+      row.predicted = d.predicted;
+      row.gold = d.gold;
+      row.rule = d.rule;
+      row.explanation = d.explanation;
       if (s.value === null) {
         row.status = 'error';
         row.error = 'the judge could not decide';
       } else row.correct = s.value === 1;
       break;
-    default: {
-      const bleu = num(d.bleu);
-      const rouge = num(d.rouge);
-      const score = num(d.score) ?? s.value ?? 0;
-      if (bleu !== undefined && rouge !== undefined) row.text = { bleu, rouge, bertscore: num(d.bertscore) ?? null, score };
+    }
+    case 'text-similarity': {
+      const d = s.detail;
+      row.text = { bleu: d.bleu, rouge: d.rouge, bertscore: d.bertscore, score: d.score };
     }
   }
   return row;
@@ -151,10 +149,10 @@ const TASK_ORDER = new Map<string, number>(SCORED_TASKS.map((t, i) => [t.id, i])
 const tasksAnswering = (kind: string): TaskModule[] => SCORED_TASKS.filter((t: TaskModule) => t.generation === kind);
 
 /** Every row of one model on one case: scored rows from the store, and rows for failed, pending and skipped tasks. */
-export function caseRows(model: number, caseIndex: number, jobs: readonly JobRecord[], scores: readonly ScoreRecord[], c: ClinicalCase | undefined, taxonomy: DepartmentTaxonomy): CaseRow[] {
+export function caseRows(model: number, caseIndex: number, jobs: readonly JobRecord[], scores: readonly ScoredRecord[], c: ClinicalCase | undefined, taxonomy: DepartmentTaxonomy): CaseRow[] {
   const base = { model, case: caseIndex };
   const rows: CaseRow[] = scores.map((s) => scoredRow(base, s, taxonomy));
-  const have = new Set(scores.map((s) => `${currentTaskId(s.task)}\u0000${s.exam}`));
+  const have = new Set(scores.map((s) => `${s.task}\u0000${s.exam}`));
   const exams = c ? new Set(c.imaging.map((e) => e.key)) : undefined;
   for (const j of jobs) {
     const exam = j.kind === 'imaging-diagnosis' ? (j.exam ?? '') : '';
@@ -170,7 +168,7 @@ export function caseRows(model: number, caseIndex: number, jobs: readonly JobRec
   // each row says how its answer was read, so the case browser can show the answers the reader did not read whole
   for (const row of rows) {
     const t = scoredTask(row.task);
-    markReading(row, jobs.find((j) => j.kind === t?.generation && (!t.perExam || (j.exam ?? '') === row.exam)));
+    markReading(row, t && jobs.find((j) => j.kind === t.generation && (!t.perExam || (j.exam ?? '') === row.exam)));
   }
   return rows.sort((a, b) => (TASK_ORDER.get(a.task) ?? 99) - (TASK_ORDER.get(b.task) ?? 99) || a.exam.localeCompare(b.exam));
 }

@@ -9,7 +9,7 @@ import type { ClinicalCase } from '../bench/case.js';
 import { caseSupport, type CaseSupport } from '../bench/support.js';
 import { COLUMNS, type Column, type Leaderboard } from '../metrics/clinical.js';
 import { tasksOfColumn } from '../tasks/registry/index.js';
-import type { JobRecord } from './run-reader.js';
+import type { JobRecord } from '../run/records.js';
 
 /** The values a dash can stand for: the nine columns and the metrics built on them. */
 export const GAP_KEYS = [...COLUMNS, 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'] as const;

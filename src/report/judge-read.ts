@@ -9,7 +9,7 @@
  */
 import { DIMENSIONS, meanRatings, overall, type Ratings } from '../metrics/judge4d.js';
 import { isHeuristicJudge, JUDGE_PREFIX, judgeRatingKey } from '../metrics/judge-run.js';
-import type { JobRecord } from './run-reader.js';
+import type { JobRecord } from '../run/records.js';
 
 export interface JudgeTally {
   /** Answers rated. */

@@ -1,66 +1,42 @@
 /**
- * Reading one run directory for a report: its manifest, every job (without the prompts), the stored scores and
- * the cases it was run on. Per-case scores for the leaderboard are rebuilt from the `scores` table — the same
- * numbers `scoreRun` computed — so a report never rescores a run that is already scored. A run whose scores do
- * not cover its answers (never scored, or answered further since) is scored first with `scoreRun`.
+ * Reading one run directory for a report: its manifest, every job (without the prompts) and every score row as
+ * typed records (run/records.ts, metrics/score-detail.ts), and the cases it was run on. A model's case scores and
+ * counts are made from the stored rows by the function `score` makes them with (metrics/model-scores.ts), so a
+ * report never rescores a run that is already scored and cannot count it otherwise. A run whose scores do not
+ * cover its answers (never scored, or answered further since) is scored first with `scoreRun`; a run the command
+ * has just scored (`scored`) is read with those scores as they are.
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { DepartmentTaxonomy } from '../bench/departments.js';
 import { formatProblem, type LoadResult } from '../bench/loader.js';
 import { loadThrough, type CaseSession } from '../bench/session.js';
 import { filterCases } from '../bench/stats.js';
-import type { CaseScores } from '../metrics/clinical.js';
+import type { MetricOptions } from '../metrics/clinical.js';
 import { caseSupport, countSupport, type CaseSupport, type SupportCounts } from '../bench/support.js';
-import { caseScoresFromRows } from '../metrics/scorers.js';
-import { currentTaskId, GENERATION_LABEL, scoredRows, scoredTask, tasksOfGeneration, unsupportedTasks } from '../tasks/registry/index.js';
+import { modelScores, type ModelScores, type RecordRows } from '../metrics/model-scores.js';
+import { scoreRecords, type ScoredRecord } from '../metrics/score-detail.js';
+import { GENERATION_LABEL, scoredRows } from '../tasks/registry/index.js';
 import { runSettings, scoredOtherwise, type RunSettings } from '../metrics/run-settings.js';
 import type { ScoringContext } from '../metrics/score-case.js';
-import { scoreRun } from '../metrics/score-run.js';
+import { scoreRun, type RunScores } from '../metrics/score-run.js';
 import { scoringContexts, UNRECORDED_PROFILE, type ScoringOverride } from '../metrics/settings.js';
 import type { Manifest } from '../run/evaluate.js';
 import type { ScoringSettings } from '../run/recorded.js';
-import { RunStore, storeWritable, type JobStatus, type OrphanRow, type ScoreRecord } from '../run/store.js';
+import { jobRecords, type JobRecord } from '../run/records.js';
+import { RunStore, storeWritable, type OrphanRow } from '../run/store.js';
 import { agentReads, readAgents, type AgentPending, type AgentRead } from './agent-read.js';
 import { readJudgeRatings, type JudgeRead } from './judge-read.js';
-import { readingTallies, type ReadingTallies } from './readings.js';
 import type { ModelUsage, TextComponents } from './types.js';
 import { JUDGE_PREFIX } from '../metrics/judge-run.js';
-import { isTextProfileName, type TextProfileName } from '../metrics/text/index.js';
+import type { TextProfileName } from '../metrics/text/index.js';
 
-/** A job as a report needs it: everything but the prompt. */
-export interface JobRecord {
-  key: string;
-  templateHash: string;
-  model: string;
-  kind: string;
-  caseUid: string;
-  language: string;
-  exam: string | null;
-  status: JobStatus;
-  response: string | null;
-  parsed: unknown;
-  inputTokens: number | null;
-  outputTokens: number | null;
-  latencyMs: number | null;
-  cost: number | null;
-  errorKind: string | null;
-  error: string | null;
-  cached: boolean;
-  finishReason: string | null;
-}
-
-export interface ModelRead extends ReadingTallies {
-  model: string;
-  cases: CaseScores[];
-  errors: Record<string, number>;
-  pending: Record<string, number>;
-  skipped: Record<string, number>;
+export interface ModelRead extends ModelScores {
   usage: ModelUsage;
   textComponents: TextComponents | null;
   /** The text-metric profile of its stored text scores (scores stored before profiles existed are clinicallab's). */
   textProfile: TextProfileName | null;
   jobs: JobRecord[];
-  scores: ScoreRecord[];
+  scores: ScoredRecord[];
 }
 
 export interface RunRead {
@@ -102,6 +78,11 @@ export interface ReadOptions {
   /** The command's cases, read once for every stage (bench/session.ts). */
   session?: CaseSession;
   cdaRequiresPreliminary?: boolean;
+  /**
+   * The run as a command has just scored it (`score`): its rows and its models' scores are taken as they are —
+   * nothing is scored or counted again, and no leaderboard computed twice.
+   */
+  scored?: RunScores;
 }
 
 export const caseKey = (uid: string, language: string): string => `${uid}\u0000${language}`;
@@ -112,7 +93,7 @@ export const KIND_LABEL: Readonly<Record<string, string>> = GENERATION_LABEL;
 interface StoreRead {
   manifest: Manifest | undefined;
   jobs: JobRecord[];
-  scores: ScoreRecord[];
+  scores: ScoredRecord[];
   errorsByKind: { kind: string; n: number }[];
   agents: Map<string, AgentPending>;
   settings: RunSettings;
@@ -122,33 +103,11 @@ interface StoreRead {
 function readStore(dir: string, opts: ReadOptions): StoreRead {
   const store = RunStore.open(dir, { readonly: true });
   try {
-    const stored = store.jobs({ prompts: false });
-    const jobs = stored.map(
-      (j): JobRecord => ({
-        key: j.key,
-        templateHash: j.templateHash,
-        model: j.model,
-        kind: j.kind,
-        caseUid: j.caseUid,
-        language: j.language,
-        exam: j.exam ?? null,
-        status: j.status,
-        response: j.response,
-        parsed: j.parsed === null ? null : (JSON.parse(j.parsed) as unknown),
-        inputTokens: j.inputTokens,
-        outputTokens: j.outputTokens,
-        latencyMs: j.latencyMs,
-        cost: j.cost,
-        errorKind: j.errorKind,
-        error: j.error,
-        cached: j.cached,
-        finishReason: j.finishReason,
-      }),
-    );
+    const jobs = jobRecords(store, dir); // typed, decoded once
     const errorsByKind = store.errorSummary().map(({ kind, n }) => ({ kind, n }));
     const departments = opts.taxonomy ? { taxonomy: opts.taxonomy, source: opts.departmentsSource ?? 'the list given' } : undefined;
     const settings = runSettings(store, dir, { ...(opts.scoring ? { scoring: opts.scoring } : {}), ...(departments ? { departments } : {}) });
-    return { manifest: store.getManifest<Manifest>(), jobs, scores: store.scores(), errorsByKind, agents: readAgents(store, stored), settings, orphans: store.ledger.orphans() };
+    return { manifest: store.getManifest<Manifest>(), jobs, scores: scoreRecords(store, dir), errorsByKind, agents: readAgents(store, jobs), settings, orphans: store.ledger.orphans() };
   } finally {
     store.close();
   }
@@ -160,9 +119,9 @@ function readStore(dir: string, opts: ReadOptions): StoreRead {
  * never count; a task without a gold answer has no row by design. Without the case (its file could not be read),
  * any stored score of the model on the record will do.
  */
-export function needsScoring(jobs: readonly JobRecord[], scores: readonly ScoreRecord[], cases: ReadonlyMap<string, ClinicalCase> = new Map()): boolean {
-  // rows stored under a task's former id (runs scored before issue 18) count as the task's
-  const rows = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}\u0000${currentTaskId(s.task)}\u0000${s.exam}`));
+export function needsScoring(jobs: readonly JobRecord[], scores: readonly ScoredRecord[], cases: ReadonlyMap<string, ClinicalCase> = new Map()): boolean {
+  // rows are read under their task's id now (those of runs scored before issue 18 included: metrics/score-detail.ts)
+  const rows = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}\u0000${s.task}\u0000${s.exam}`));
   const records = new Set(scores.map((s) => `${s.model}\u0000${caseKey(s.caseUid, s.language)}`));
   const supports = new Map<ClinicalCase, CaseSupport>();
   return jobs.some((j) => {
@@ -176,35 +135,10 @@ export function needsScoring(jobs: readonly JobRecord[], scores: readonly ScoreR
   });
 }
 
-const bump = (m: Record<string, number>, k: string): number => (m[k] = (m[k] ?? 0) + 1);
-
-/** One model's per-case scores and counts, rebuilt from its jobs and stored score rows. */
-export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: readonly ScoreRecord[], cases: ReadonlyMap<string, ClinicalCase>): ModelRead {
-  const out: ModelRead = {
-    model,
-    cases: [],
-    errors: {},
-    pending: {},
-    skipped: {},
-    usage: { jobs: jobs.length, done: 0, error: 0, pending: 0, inputTokens: 0, outputTokens: 0, cost: 0, latencyMs: 0, cached: 0 },
-    textComponents: null,
-    textProfile: null,
-    jobs: [...jobs],
-    scores: [...scores],
-    ...readingTallies(jobs, (kind) => KIND_LABEL[kind]),
-  };
-  const byCase = new Map<string, { jobs: JobRecord[]; scores: ScoreRecord[] }>();
-  const entry = (k: string): { jobs: JobRecord[]; scores: ScoreRecord[] } => {
-    let e = byCase.get(k);
-    if (!e) byCase.set(k, (e = { jobs: [], scores: [] }));
-    return e;
-  };
-  for (const j of jobs) entry(caseKey(j.caseUid, j.language)).jobs.push(j);
-  for (const s of scores) entry(caseKey(s.caseUid, s.language)).scores.push(s);
-  let lexical = 0;
-  let full = 0;
+/** What a model's jobs cost and took: tokens, cost (null when some answer had no price), latency, answers from the cache. */
+function usageOf(jobs: readonly JobRecord[]): ModelUsage {
+  const u: ModelUsage = { jobs: jobs.length, done: 0, error: 0, pending: 0, inputTokens: 0, outputTokens: 0, cost: 0, latencyMs: 0, cached: 0 };
   for (const j of jobs) {
-    const u = out.usage;
     if (j.status === 'done') {
       u.done++;
       if (j.cost === null) u.cost = null;
@@ -216,46 +150,46 @@ export function rebuildModel(model: string, jobs: readonly JobRecord[], scores: 
     u.inputTokens += j.inputTokens ?? 0;
     u.outputTokens += j.outputTokens ?? 0;
   }
-  for (const [k, e] of byCase) {
-    if (e.jobs.length === 0) continue; // scores of jobs no longer in the store
-    const c = cases.get(k);
-    const first = e.jobs[0]!;
-    const base = { uid: first.caseUid, language: first.language, department: c?.gold.department?.id ?? e.scores[0]?.department ?? '' };
-    const examsOfCase = c ? new Set(c.imaging.map((x) => x.key)) : undefined;
-    for (const j of e.jobs) {
-      if (j.kind === 'imaging-diagnosis' && examsOfCase && !examsOfCase.has(j.exam ?? '')) continue;
-      const label = KIND_LABEL[j.kind] ?? j.kind;
-      if (j.status === 'error') bump(out.errors, label);
-      else if (j.status !== 'done') bump(out.pending, label);
-    }
-    const has = (task: string, exam = ''): ScoreRecord | undefined => e.scores.find((s) => currentTaskId(s.task) === task && s.exam === exam);
-    // the case scores from the stored rows, as `score` makes them from the rows it computes
-    const { scores: cs, errors: judged } = caseScoresFromRows(base, e.scores, scoredTask);
-    for (const error of judged) bump(out.errors, error);
-    for (const s of e.scores) {
-      const d = s.detail as Record<string, unknown>;
-      if (d && typeof d === 'object' && 'components' in d) {
-        if (d.components === 'bleu+rouge') lexical++;
-        else full++;
-        out.textProfile = isTextProfileName(d.profile) ? d.profile : UNRECORDED_PROFILE;
-      }
-    }
-    if (c) {
-      // what the case has no gold answer for, counted as the scores count it
-      for (const t of unsupportedTasks(c)) bump(out.skipped, t);
-    } else {
-      // without the case: a done job whose task has no score row was skipped for lack of a gold answer
-      for (const j of e.jobs) {
-        if (j.status !== 'done') continue;
-        for (const t of tasksOfGeneration(j.kind)) {
-          if (t.perExam ? !has(t.id, j.exam ?? '') : t.section !== undefined && !has(t.id)) bump(out.skipped, t.id);
-        }
-      }
-    }
-    out.cases.push(cs);
+  return u;
+}
+
+/** A model's jobs and score rows per record, in the order of its jobs (rows of records it has no job for are old). */
+function recordsOf(jobs: readonly JobRecord[], scores: readonly ScoredRecord[], cases: ReadonlyMap<string, ClinicalCase>): RecordRows[] {
+  const byCase = new Map<string, { jobs: JobRecord[]; rows: ScoredRecord[] }>();
+  for (const j of jobs) {
+    const k = caseKey(j.caseUid, j.language);
+    let e = byCase.get(k);
+    if (!e) byCase.set(k, (e = { jobs: [], rows: [] }));
+    e.jobs.push(j);
   }
-  out.textComponents = full > 0 ? 'bleu+rouge+bertscore' : lexical > 0 ? 'bleu+rouge' : null;
-  return out;
+  for (const s of scores) byCase.get(caseKey(s.caseUid, s.language))?.rows.push(s);
+  return [...byCase].map(([k, e]) => ({ uid: e.jobs[0]!.caseUid, language: e.jobs[0]!.language, case: cases.get(k), jobs: e.jobs, rows: e.rows }));
+}
+
+/** Which components and profile a model's text scores have, from its rows on the records it has jobs for. */
+function textKindOf(records: readonly RecordRows[]): { textComponents: TextComponents | null; textProfile: TextProfileName | null } {
+  let lexical = 0;
+  let full = 0;
+  let textProfile: TextProfileName | null = null;
+  for (const r of records) {
+    for (const s of r.rows) {
+      if (s.scoring !== 'text-similarity') continue;
+      if (s.detail.components === 'bleu+rouge') lexical++;
+      else full++;
+      textProfile = s.detail.profile ?? UNRECORDED_PROFILE;
+    }
+  }
+  return { textComponents: full > 0 ? 'bleu+rouge+bertscore' : lexical > 0 ? 'bleu+rouge' : null, textProfile };
+}
+
+/**
+ * One model of a run as a report reads it: its scores and counts made from its typed records by the function
+ * `score` makes them with (metrics/model-scores.ts) — or, when the command has just scored the run, those scores
+ * themselves — with its usage, text-score kind, jobs and rows.
+ */
+function modelRead(model: string, jobs: readonly JobRecord[], scores: readonly ScoredRecord[], cases: ReadonlyMap<string, ClinicalCase>, orphaned: number, metricOpts: MetricOptions, given?: ModelScores): ModelRead {
+  const records = recordsOf(jobs, scores, cases);
+  return { ...(given ?? modelScores(model, records, orphaned, metricOpts)), usage: usageOf(jobs), ...textKindOf(records), jobs: [...jobs], scores: [...scores] };
 }
 
 /**
@@ -307,8 +241,9 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
   const loaded = await readCases(dir, data.manifest, opts, taxonomy, warnings, new Set(data.jobs.map((j) => j.caseUid)));
   const cases = new Map<string, ClinicalCase>((loaded?.cases ?? []).map((c) => [caseKey(c.uid, c.language), c]));
   let scoredNow = false;
+  if (opts.scored) data.scores = opts.scored.rows;
   // a caller's own context scores what is not scored yet; settings are compared only when they are the run's
-  if (needsScoring(data.jobs, data.scores, cases) || (!opts.context && scoredOtherwise(data.settings))) {
+  else if (needsScoring(data.jobs, data.scores, cases) || (!opts.context && scoredOtherwise(data.settings))) {
     const settings = data.settings.scoring.settings;
     // scores are kept in the store when it can be written (it was checked sound at open); else computed in memory
     const persist = storeWritable(dir);
@@ -343,12 +278,16 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
     warnings.push(`${dir}: ${data.orphans.length} answer${data.orphans.length === 1 ? '' : 's'} of ${records} record${records === 1 ? '' : 's'} removed or edited since they were asked are set aside (orphaned): counted, never scored`);
   }
   const modelIds = [...new Set(data.jobs.map((j) => j.model))].filter((m) => !m.startsWith(JUDGE_PREFIX));
+  const metricOpts: MetricOptions = opts.cdaRequiresPreliminary || data.settings.scoring.settings.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {};
   const models = modelIds.map((m) =>
-    rebuildModel(
+    modelRead(
       m,
       data.jobs.filter((j) => j.model === m),
       data.scores.filter((s) => s.model === m),
       cases,
+      data.orphans.filter((o) => o.model === m).length,
+      metricOpts,
+      opts.scored?.models.find((x) => x.model === m),
     ),
   );
   return {

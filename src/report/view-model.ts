@@ -15,7 +15,7 @@ import { leaderboardCI } from '../metrics/compare.js';
 import { departmentWinRate, dwrCI } from '../metrics/dwr.js';
 import { sharedLeaderboards, sharedRecords } from '../metrics/shared.js';
 import { sharedNote } from './dash-notes.js';
-import { groupCases } from '../metrics/score-run.js';
+import { groupCases, type RunScores } from '../metrics/score-run.js';
 import { describeScoring, scoringContexts } from '../metrics/settings.js';
 import type { Manifest } from '../run/evaluate.js';
 import { agentSteps, agentView } from './agent-view.js';
@@ -43,7 +43,12 @@ import {
   type UnreadableRun,
 } from './types.js';
 
-export interface ViewModelOptions extends ReadOptions {
+export interface ViewModelOptions extends Omit<ReadOptions, 'scored'> {
+  /**
+   * Runs the command has just scored (`score`): each run among them is read with its scores as they are — nothing
+   * scored, counted or put in a leaderboard again.
+   */
+  scoredRuns?: readonly RunScores[];
   /** Add the authors' published rows (shown apart, as measured on the real ClinicalBench). */
   reference?: boolean;
   /** Bootstrap intervals for every column (default true). */
@@ -140,7 +145,8 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
   const unreadable: UnreadableRun[] = [];
   for (const dir of dirs) {
     try {
-      reads.push(await readRun(dir, { ...opts, contexts }));
+      const scored = opts.scoredRuns?.find((r) => r.dir === dir);
+      reads.push(await readRun(dir, { ...opts, contexts, ...(scored ? { scored } : {}) }));
     } catch (err) {
       if (!opts.skipUnreadable) throw err;
       unreadable.push({ name: basename(dir.replace(/[\\/]+$/, '')) || dir, dir, reason: shortReason(err) });
@@ -151,6 +157,7 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
   const taxonomy = opts.taxonomy ?? reads[0]?.settings.taxonomy ?? DepartmentTaxonomy.default();
   const cda = opts.cdaRequiresPreliminary || (reads.length > 0 && reads.every((r) => r.settings.scoring.settings.cdaRequiresPreliminary));
   const metricOpts: MetricOptions = cda ? { cdaRequiresPreliminary: true } : {};
+  const runCda = (r: RunRead): boolean => Boolean(opts.cdaRequiresPreliminary || r.settings.scoring.settings.cdaRequiresPreliminary);
 
   // cases: every record some model has a job for, by department (English label), then uid and language
   const depOrder = new Map([...taxonomy.departments].sort((a, b) => a.short.localeCompare(b.short, 'en')).map((d, i) => [d.id, i]));
@@ -221,7 +228,8 @@ export async function buildViewModel(dirs: readonly string[], opts: ViewModelOpt
       const keys = group.map((c) => caseKey(c.uid, c.language));
       return whyNoValue({ leaderboard: lb, records: keys.map((k) => r.cases.get(k)), jobs: keys.flatMap((k) => jobsByCase.get(k) ?? []), kinds, agent: agent !== undefined });
     };
-    const lb = leaderboard(m.cases, metricOpts);
+    // the leaderboard the run was read with, unless the report counts CDA by another rule than that run's
+    const lb = runCda(r) === cda ? m.leaderboard : leaderboard(m.cases, metricOpts);
     const missing = gapsOf(m.cases, lb);
     const modelDwr = dwr ? (dwr.dwr[label] ?? null) : null;
     if (modelDwr === null) missing.DWR = flat.length > 1 ? 'no department where this model could be compared with another' : 'needs at least two models in the report: it compares them department by department';

@@ -23,11 +23,18 @@ export interface Plan {
   templates: Record<string, { hash: string; source: string }>;
 }
 
+let plansMade = 0;
+/** How many plans this process has made so far (a command plans its prompts once: test/run/session.test.ts). */
+export function promptPlansMade(): number {
+  return plansMade;
+}
+
 /**
  * The prompts of a run. A prompt whose case has no gold answer for it (partial, imported data) is not asked:
  * it is counted in `skipped` instead, so nothing is scored zero for want of a gold answer.
  */
 export function planPrompts(cases: readonly ClinicalCase[], ctx: PromptContext, kinds: readonly GenerationKind[] = GENERATION_KINDS): Plan {
+  plansMade++;
   const byKind = Object.fromEntries(GENERATION_KINDS.map((k) => [k, 0])) as Record<GenerationKind, number>;
   const skipped = Object.fromEntries(GENERATION_KINDS.map((k) => [k, 0])) as Record<GenerationKind, number>;
   const prompts: Prompt[] = [];

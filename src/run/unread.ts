@@ -6,8 +6,9 @@
  * judged by their form (no department, no section).
  */
 import { GENERATION_KINDS } from '../tasks/definitions.js';
-import type { AnswerReading } from '../tasks/reading.js';
-import { RunStore, type StoredJob } from './store.js';
+import { READINGS, type AnswerReading } from '../tasks/reading.js';
+import { jobRecords, type JobRecord, type KindAnswer } from './records.js';
+import { RunStore } from './store.js';
 
 export interface UnreadAnswer {
   model: string;
@@ -25,28 +26,39 @@ export interface UnreadAnswer {
   excerpt: string;
 }
 
-type Parsed = { reading?: AnswerReading; reason?: string; status?: string; named?: string[]; count?: number; items?: { department: string | null }[]; found?: string[]; impression?: string };
-
 /** The reader's verdict on a stored answer: as recorded, or — for answers stored before readings were — from its form. */
-export function readingOf(kind: string, parsed: unknown): { reading: AnswerReading; reason?: string } {
-  const p = (parsed ?? {}) as Parsed;
-  if (p.reading) return { reading: p.reading, ...(p.reason ? { reason: p.reason } : {}) };
-  return formerReading(kind, p);
+export function readingOf(job: KindAnswer): { reading: AnswerReading; reason?: string } {
+  const p = job.parsed;
+  if (p && typeof p.reading === 'string') {
+    const reading = READINGS.find((r) => r === p.reading);
+    if (reading) return { reading, ...(typeof p.reason === 'string' ? { reason: p.reason } : {}) };
+  }
+  return formerReading(job);
 }
 
 /** The reading of an answer stored before readings were recorded, from its form. */
-function formerReading(kind: string, p: Parsed): { reading: AnswerReading; reason?: string } {
-  if (kind === 'department-guide') {
-    if (p.status === 'invalid') return { reading: 'unread', reason: 'no department of the list named' };
-    if (p.status === 'ambiguous') return { reading: 'ambiguous', reason: `names ${(p.named ?? []).join(', ')}; the first is taken` };
-  } else if (kind.startsWith('department-guide-')) {
-    if ((p.count ?? 0) === 0) return { reading: 'unread', reason: 'no department named' };
-    if ((p.items ?? []).some((i) => i.department === null)) return { reading: 'partial', reason: 'some names are not departments of the list' };
-  } else if (kind === 'clinical-diagnosis') {
-    const found = p.found ?? [];
-    if (found.length === 0) return { reading: 'unread', reason: 'no labelled section found' };
-    if (found.length < 6) return { reading: 'partial', reason: `${6 - found.length} of the six sections not found` };
-  } else if (kind === 'imaging-diagnosis' && (p.impression ?? '').trim() === '') return { reading: 'unread', reason: 'no impression' };
+function formerReading(job: KindAnswer): { reading: AnswerReading; reason?: string } {
+  if (job.parsed === null) return { reading: 'read' };
+  switch (job.kind) {
+    case 'department-guide':
+      if (job.parsed.status === 'invalid') return { reading: 'unread', reason: 'no department of the list named' };
+      if (job.parsed.status === 'ambiguous') return { reading: 'ambiguous', reason: `names ${job.parsed.named.join(', ')}; the first is taken` };
+      break;
+    case 'department-guide-3':
+    case 'department-guide-5':
+      if (job.parsed.count === 0) return { reading: 'unread', reason: 'no department named' };
+      if (job.parsed.items.some((i) => i.department === null)) return { reading: 'partial', reason: 'some names are not departments of the list' };
+      break;
+    case 'clinical-diagnosis': {
+      const found = job.parsed.found;
+      if (found.length === 0) return { reading: 'unread', reason: 'no labelled section found' };
+      if (found.length < 6) return { reading: 'partial', reason: `${6 - found.length} of the six sections not found` };
+      break;
+    }
+    case 'imaging-diagnosis':
+      if (job.parsed.impression.trim() === '') return { reading: 'unread', reason: 'no impression' };
+      break;
+  }
   return { reading: 'read' };
 }
 
@@ -59,8 +71,8 @@ export function excerpt(text: string | null, max = 240): string {
   return `${clean(t.slice(0, max - 70))} … ${clean(t.slice(-60))}`;
 }
 
-function unreadOf(j: StoredJob): UnreadAnswer | undefined {
-  const r = readingOf(j.kind, j.parsed === null ? null : (JSON.parse(j.parsed) as unknown));
+function unreadOf(j: JobRecord): UnreadAnswer | undefined {
+  const r = readingOf(j);
   const cut = j.finishReason === 'length';
   if (r.reading === 'read' && !cut) return undefined;
   const reason = r.reason ?? (cut ? 'cut off by the token limit (finish reason length); read as far as it got' : r.reading);
@@ -69,7 +81,7 @@ function unreadOf(j: StoredJob): UnreadAnswer | undefined {
     kind: j.kind,
     caseUid: j.caseUid,
     language: j.language,
-    ...(j.exam !== undefined ? { exam: j.exam } : {}),
+    ...(j.exam !== null ? { exam: j.exam } : {}),
     reading: r.reading,
     cut,
     reason: cut && r.reading !== 'truncated' && r.reason ? `${r.reason}; cut off by the token limit (finish reason length)` : reason,
@@ -84,8 +96,7 @@ const KIND_ORDER = new Map<string, number>(GENERATION_KINDS.map((k, i) => [k, i]
 export function unreadAnswers(dir: string): UnreadAnswer[] {
   const store = RunStore.open(dir);
   try {
-    return store
-      .jobs({ status: 'done', prompts: false })
+    return jobRecords(store, dir, { status: 'done' })
       .filter((j) => KIND_ORDER.has(j.kind))
       .flatMap((j) => unreadOf(j) ?? [])
       .sort((a, b) => a.model.localeCompare(b.model) || KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)! || a.reading.localeCompare(b.reading) || a.caseUid.localeCompare(b.caseUid) || a.language.localeCompare(b.language));

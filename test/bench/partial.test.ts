@@ -79,7 +79,7 @@ describe('running and scoring partial records', () => {
     const r = load([onlyFinal('a'.repeat(32))]);
     const c = r.cases[0]!;
     const answer = {
-      kind: 'clinical-diagnosis',
+      kind: 'clinical-diagnosis' as const,
       status: 'done',
       parsed: {
         found: ['preliminary', 'principal'],

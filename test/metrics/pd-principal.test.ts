@@ -29,7 +29,7 @@ async function pd(lang: 'zh' | 'en', goldList: string[], principal: string, prel
   const answer = formatSections({ preliminary: preliminary.map((p, i) => `${i + 1}. ${p}`).join('\n'), principal }, lang);
   const out = await scoreCase(c, [{ kind: 'clinical-diagnosis', status: 'done', parsed: parseAnswer('clinical-diagnosis', answer, taxonomy) }], { matcher });
   const row = out.rows.find((r) => r.task === 'preliminary')!;
-  const shown = caseRows(0, 0, [], [{ model: 'm', caseUid: c.uid, language: lang, department: '', task: 'preliminary', exam: '', value: row.value, detail: row.detail }], c, taxonomy)[0]!;
+  const shown = caseRows(0, 0, [], [{ model: 'm', caseUid: c.uid, language: lang, department: '', ...row }], c, taxonomy)[0]!;
   return { pd: out.scores.pd, share: out.scores.pdShare, detail: row.detail as { principalIndex: number }, shown };
 }
 

@@ -68,7 +68,7 @@ describe('scoreCase on arbitrary answers', () => {
           { kind: 'department-guide-3', status: 'done', parsed: parseAnswer('department-guide-3', g3, taxonomy) },
           { kind: 'department-guide-5', status: 'done', parsed: parseAnswer('department-guide-5', g5, taxonomy) },
           { kind: 'clinical-diagnosis', status: st, parsed: st === 'done' ? parseAnswer('clinical-diagnosis', diagnosis, taxonomy) : null },
-          ...c.imaging.map((e, i) => ({ kind: 'imaging-diagnosis', exam: e.key, status: 'done', parsed: parseAnswer('imaging-diagnosis', impressions[i] ?? '', taxonomy) })),
+          ...c.imaging.map((e, i) => ({ kind: 'imaging-diagnosis' as const, exam: e.key, status: 'done', parsed: parseAnswer('imaging-diagnosis', impressions[i] ?? '', taxonomy) })),
         ];
         const out = await scoreCase(c, jobs, { matcher });
         checkScores(out.scores);

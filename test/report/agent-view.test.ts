@@ -12,6 +12,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentStats } from '../../src/agent/stats.js';
+import { jobRecords } from '../../src/run/records.js';
 import { agentConfig } from '../../src/report/agent-read.js';
 import { exportTable } from '../../src/report/export.js';
 import { renderHtml } from '../../src/report/html.js';
@@ -59,7 +60,7 @@ describe('an agent run in the view model', () => {
 
   it('gives the statistics `clinicallab agent` prints, and counts the cases a failed step stopped', () => {
     const store = RunStore.open(dir);
-    const stats = agentStats(store.jobs({ prompts: false }), AGENT_ID, new Map());
+    const stats = agentStats(jobRecords(store, dir), AGENT_ID, new Map());
     store.close();
     const a = vm.agents![0]!.stats;
     expect(a.cases).toBe(6);

@@ -10,7 +10,8 @@ import type { ClinicalCase } from '../../src/bench/case.js';
 import { loadCases } from '../../src/bench/loader.js';
 import { leaderboard, type CaseScores } from '../../src/metrics/clinical.js';
 import { whyNoValue } from '../../src/report/gaps.js';
-import type { JobRecord } from '../../src/report/run-reader.js';
+import type { JobRecord } from '../../src/run/records.js';
+import type { GenerationKind } from '../../src/tasks/definitions.js';
 import type { JobStatus } from '../../src/run/store.js';
 
 const ALL_KINDS = ['department-guide', 'department-guide-3', 'department-guide-5', 'clinical-diagnosis', 'imaging-diagnosis'];
@@ -21,7 +22,7 @@ beforeAll(async () => {
   bundled = loaded.cases.find((c) => c.language === 'en' && c.imaging.length >= 2)!;
 });
 
-function job(c: ClinicalCase, kind: string, status: JobStatus, exam: string | null = null): JobRecord {
+function job(c: ClinicalCase, kind: GenerationKind, status: JobStatus, exam: string | null = null): JobRecord {
   return {
     key: `${kind}:${exam ?? ''}`, templateHash: 'h', model: 'm', kind, caseUid: c.uid, language: c.language, exam, status, response: status === 'done' ? 'answer' : null, parsed: null,
     inputTokens: null, outputTokens: null, latencyMs: null, cost: null, errorKind: status === 'error' ? 'server' : null, error: status === 'error' ? 'HTTP 500' : null, cached: false, finishReason: status === 'done' ? 'stop' : null,

@@ -9,25 +9,28 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import { caseFilesParsed } from '../../src/bench/loader.js';
 import { CaseSession } from '../../src/bench/session.js';
+import { promptPlansMade } from '../../src/run/plan.js';
 import { runCli, tempDir } from '../helpers.js';
 
 const FILES = readdirSync(BUNDLED_CASES_DIR).filter((f) => f.endsWith('.json')).length;
 
-async function parses(...args: string[]): Promise<{ n: number; code: number }> {
+async function parses(...args: string[]): Promise<{ n: number; plans: number; code: number }> {
   const before = caseFilesParsed();
+  const plansBefore = promptPlansMade();
   const r = await runCli(...args);
-  return { n: caseFilesParsed() - before, code: r.code };
+  return { n: caseFilesParsed() - before, plans: promptPlansMade() - plansBefore, code: r.code };
 }
 
 describe('one command, its case files read once', () => {
   const dir = join(tempDir(), 'run');
 
-  it('`run --limit 6` parses each of the bundled case files once (plan, scores and report)', async () => {
+  it('`run --limit 6` parses each of the bundled case files once (plan, scores and report), and plans its prompts once', async () => {
     expect(FILES).toBeGreaterThan(1);
     const r = await parses('run', '--limit', '6', '--no-cache', '--out', dir);
     expect(r.code).toBe(0);
     expect(readdirSync(dir)).toContain('report.html');
     expect(r.n).toBe(FILES);
+    expect(r.plans).toBe(1); // the plan it shows is the plan it runs
   }, 60_000);
 
   it('`score` parses them once for scoring and reading the run back', async () => {

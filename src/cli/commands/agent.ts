@@ -6,6 +6,7 @@ import { AgentSettingsChanged } from '../../agent/run-agent.js';
 import { agentStats } from '../../agent/stats.js';
 import { routingRows } from '../../report/routing-table.js';
 import { RunStore } from '../../run/store.js';
+import { jobRecords } from '../../run/records.js';
 import { writeReport } from '../../report/index.js';
 import { describeRun } from '../../run/inspect.js';
 import { InvalidOptions } from '../../run/evaluation.js';
@@ -132,7 +133,7 @@ spec, and "pricing"; flags win over the file.`,
         const stats = (): ReturnType<typeof agentStats> => {
           const store = RunStore.open(dir, { readonly: true });
           try {
-            return agentStats(store.jobs({ prompts: false }), name, new Map(cases.map((c) => [`${c.uid}\u0000${c.language}`, c.labs.length + c.imaging.length])));
+            return agentStats(jobRecords(store, dir), name, new Map(cases.map((c) => [`${c.uid}\u0000${c.language}`, c.labs.length + c.imaging.length])));
           } finally {
             store.close();
           }

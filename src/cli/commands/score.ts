@@ -170,9 +170,10 @@ profile are recorded in it — so no flag is needed. A flag that changes one of 
       for (const r of scored) for (const [k, n] of Object.entries(r.libraryNotes)) notes[k] = (notes[k] ?? 0) + n;
       const comparisons = opts.compare && all.length > 1 ? all.slice(1).map((b) => ({ a: all[0]!.label, b: b.label, rows: compareModels(all[0]!.cases, b.cases, metricOpts) })) : [];
       const bootstrap = { seed: seed ?? DEFAULT_SEED, resamples: resamples ?? DEFAULT_RESAMPLES };
-      // agent statistics and what the datasets support, read back from the stores just scored
-      // (should a run need scoring there, it is scored with the same flags: the context and the CDA rule)
+      // agent statistics and what the datasets support, read back from the stores with the scores just computed
+      // (handed on: nothing is scored, counted or put in a leaderboard twice)
       const vm = await buildViewModel(dirs, {
+        scoredRuns: scored,
         ...(departments ? { taxonomy: departments.taxonomy, departmentsSource: departments.source } : {}),
         scoring: scoringOverrideOf(opts),
         contexts,

@@ -1,0 +1,173 @@
+/**
+ * The typed records of a run store. A job's parsed answer is stored as JSON (run/answers.ts writes it); here it is
+ * decoded, once, into a discriminated union keyed by the generation the job answers: the department guide's
+ * department, the departments of a K-department answer, the six sections and the diagnoses they name, an imaging
+ * impression — the answers the task registry's tasks read (a generation's answer serves every task it feeds) — or,
+ * for the steps of ClinicalAgent, the 4-dimension rater and interactive runs, the object their own code reads.
+ * Every reader of a run (scoring, the report, the unread-answer audit) takes these records; none parses or casts a
+ * stored answer itself. A row that is not in the form clinicallab writes is refused with an error naming the run,
+ * the job and the field (run/decode.ts).
+ */
+import { SECTION_IDS, type GenerationKind, type SectionId } from '../tasks/definitions.js';
+import type { PrincipalName } from '../tasks/diagnosis-names.js';
+import { READINGS, type DepartmentRead, type MultiDepartmentRead, type ReadVerdict } from '../tasks/reading.js';
+import { Fields, RecordError } from './decode.js';
+import type { AgentStepKind } from './jobs.js';
+import type { JobStatus, RunStore, StoredJob } from './store.js';
+
+/**
+ * How well the answer was read (answers stored before readings were recorded have none), and, for an answer
+ * ClinicalAgent's workflow gave (its navigator, radiologist), the role and the model that gave it.
+ */
+type Verdict = Partial<ReadVerdict> & { role?: string; model?: string | null };
+
+/** The department guide's answer (task 1). */
+export type DepartmentAnswer = Omit<DepartmentRead, keyof ReadVerdict> & Verdict;
+/** A K-department answer (DIFR). */
+export type DepartmentListAnswer = Omit<MultiDepartmentRead, keyof ReadVerdict> & Verdict;
+/** The six-section answer (tasks 2–7); `diagnosis` is missing in answers stored before the reader named them. */
+export interface DiagnosisAnswer extends Verdict {
+  sections: Partial<Record<SectionId, string>>;
+  found: string[];
+  diagnosis?: { preliminary: string[]; principal: PrincipalName };
+}
+/** An imaging exam's impression (task 8). */
+export interface ImpressionAnswer extends Verdict {
+  impression: string;
+}
+/** A step of ClinicalAgent, the 4-dimension rater or an interactive run: an object its own code reads. */
+export type StepAnswer = Readonly<Record<string, unknown>>;
+
+/** The answer each generation stores. */
+export interface TaskAnswers {
+  'department-guide': DepartmentAnswer;
+  'department-guide-3': DepartmentListAnswer;
+  'department-guide-5': DepartmentListAnswer;
+  'clinical-diagnosis': DiagnosisAnswer;
+  'imaging-diagnosis': ImpressionAnswer;
+}
+
+/** The answer of a job of this kind. */
+export type AnswerOf<K extends string> = K extends GenerationKind ? TaskAnswers[K] : StepAnswer;
+
+/** A job's kind with its parsed answer (null until it is answered): narrowing on `kind` types `parsed`. */
+export type KindAnswer = { [K in GenerationKind]: { kind: K; parsed: TaskAnswers[K] | null } }[GenerationKind] | { kind: AgentStepKind; parsed: StepAnswer | null };
+
+/** A job as its readers take it: everything but the prompt, its answer decoded. */
+export type JobRecord = KindAnswer & {
+  key: string;
+  templateHash: string;
+  model: string;
+  caseUid: string;
+  language: string;
+  exam: string | null;
+  status: JobStatus;
+  response: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  latencyMs: number | null;
+  cost: number | null;
+  errorKind: string | null;
+  error: string | null;
+  cached: boolean;
+  finishReason: string | null;
+};
+
+const verdict = (f: Fields): Verdict => {
+  const reading = f.optional('reading', (k) => f.oneOf(k, READINGS));
+  const reason = f.optional('reason', (k) => f.string(k));
+  const role = f.optional('role', (k) => f.string(k));
+  const model = f.optional('model', (k) => f.stringOrNull(k));
+  return { ...(reading !== undefined ? { reading } : {}), ...(reason !== undefined ? { reason } : {}), ...(role !== undefined ? { role } : {}), ...(model !== undefined ? { model } : {}) };
+};
+
+// the reader names the diagnoses of two sections, under the sections' keys (the answer format, SECTION_IDS)
+const [LIST_SECTION, , , NAME_SECTION] = SECTION_IDS;
+const principal = (f: Fields): PrincipalName => ({ name: f.string('name'), complications: f.strings('complications') });
+
+/** How each generation's stored answer is read. */
+const DECODERS: { [K in GenerationKind]: (f: Fields) => TaskAnswers[K] } = {
+  'department-guide': (f) => ({ department: f.stringOrNull('department'), status: f.string('status'), named: f.strings('named'), ...verdict(f) }),
+  'department-guide-3': (f) => departmentList(f),
+  'department-guide-5': (f) => departmentList(f),
+  'clinical-diagnosis': (f) => {
+    const s = f.object('sections');
+    const sections: Partial<Record<SectionId, string>> = {};
+    for (const id of SECTION_IDS) if (s.has(id)) sections[id] = s.string(id);
+    const d = f.has('diagnosis') ? f.object('diagnosis') : undefined;
+    return { sections, found: f.strings('found'), ...(d ? { diagnosis: { preliminary: d.strings(LIST_SECTION), principal: principal(d.object(NAME_SECTION)) } } : {}), ...verdict(f) };
+  },
+  'imaging-diagnosis': (f) => ({ impression: f.string('impression'), ...verdict(f) }),
+};
+
+function departmentList(f: Fields): DepartmentListAnswer {
+  return { count: f.number('count'), valid: f.number('valid'), items: f.list('items', (i) => ({ text: i.string('text'), department: i.stringOrNull('department') })), ...verdict(f) };
+}
+
+const STEP_KIND = /^(?:agent|judge|interactive)-/;
+
+/** How a job is named in an error: its run, key, model, kind and record. */
+export function jobWhere(dir: string, j: Pick<StoredJob, 'key' | 'model' | 'kind' | 'caseUid' | 'language' | 'exam'>): string {
+  return `run ${dir}, job ${j.key} (${j.model}, ${j.kind}, case ${j.caseUid} ${j.language}${j.exam ? `, exam ${j.exam}` : ''})`;
+}
+
+/** Decode one stored job of a run; a malformed answer is an error naming the run, the job and the field. */
+export function jobRecord(dir: string, j: StoredJob): JobRecord {
+  const where = jobWhere(dir, j);
+  if (j.status === 'done' && j.parsed === null) throw new RecordError(`${where}: answered, but its parsed answer is missing`);
+  const f = j.parsed === null ? null : Fields.parse(where, 'parsed', j.parsed);
+  const base = {
+    key: j.key,
+    templateHash: j.templateHash,
+    model: j.model,
+    caseUid: j.caseUid,
+    language: j.language,
+    exam: j.exam ?? null,
+    status: j.status,
+    response: j.response,
+    inputTokens: j.inputTokens,
+    outputTokens: j.outputTokens,
+    latencyMs: j.latencyMs,
+    cost: j.cost,
+    errorKind: j.errorKind,
+    error: j.error,
+    cached: j.cached,
+    finishReason: j.finishReason,
+  };
+  const kind: string = j.kind;
+  switch (kind) {
+    case 'department-guide':
+      return { ...base, kind, parsed: f && DECODERS[kind](f) };
+    case 'department-guide-3':
+    case 'department-guide-5':
+      return { ...base, kind, parsed: f && DECODERS[kind](f) };
+    case 'clinical-diagnosis':
+      return { ...base, kind, parsed: f && DECODERS[kind](f) };
+    case 'imaging-diagnosis':
+      return { ...base, kind, parsed: f && DECODERS[kind](f) };
+  }
+  if (!isStepKind(kind)) throw new RecordError(`${where}: its kind "${kind}" is none clinicallab writes (${Object.keys(DECODERS).join(', ')}, or agent-, judge- and interactive- steps)`);
+  return { ...base, kind, parsed: f && f.raw };
+}
+
+function isStepKind(kind: string): kind is AgentStepKind {
+  return STEP_KIND.test(kind);
+}
+
+/** Whether a job is a step of ClinicalAgent, the 4-dimension rater or an interactive run (its answer its own code's). */
+export function isStepRecord(j: JobRecord): j is Extract<JobRecord, { kind: AgentStepKind }> {
+  return isStepKind(j.kind);
+}
+
+/** A stored answer of a generation, decoded (for callers holding the JSON text of one answer). */
+export function decodeAnswer<K extends GenerationKind>(where: string, kind: K, text: string): TaskAnswers[K] {
+  return DECODERS[kind](Fields.parse(where, 'parsed', text));
+}
+
+/**
+ * The jobs of a run store as typed records, in insertion order (without the prompts): the one place a stored
+ * answer is decoded. `dir` names the run in errors.
+ */
+export function jobRecords(store: RunStore, dir: string, filter: { status?: JobStatus; model?: string } = {}): JobRecord[] {
+  return store.jobs({ ...filter, prompts: false }).map((j) => jobRecord(dir, j));
+}
