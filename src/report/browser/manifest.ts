@@ -1,14 +1,9 @@
 /**
  * Client script, part 4: the run manifests (models and their parameters, each agent's models with their roles and
- * its warnings, template hashes, case files, versions, tokens, cost and time) and the start-up that renders every
- * section.
+ * its warnings, template hashes, case files, versions, tokens, cost and time).
  */
-import { DATA, h, add, clear, $, duration, renderHeader, initLeaderboard } from './core.js';
-import { setupChartDefaults, initDepartments, initTaskCharts } from './charts.js';
-import { initCases } from './cases.js';
-import { agentWarnings, agentSettings, renderAgents } from './agent.js';
-import { renderInteractive } from './interactive.js';
-import { renderDataset, renderJudge } from './extras.js';
+import { DATA, h, add, clear, $, duration } from './core.js';
+import { agentWarnings, agentSettings } from './agent.js';
 
 /* ---------- manifest ---------- */
 export function kv(pairs) {
@@ -81,24 +76,4 @@ export function renderManifest() {
     const s = DATA.reference.source;
     add(host, h('div', { class: 'block' }, [h('h3', null, 'Published reference rows'), kv([['Paper', s.paper + ' (' + s.authors + ', ' + s.year + ')'], ['arXiv', s.arxiv + ' \u2014 ' + s.url], ['Table', s.table], ['Measured on', DATA.reference.measuredOn], ['Note', s.note]])]));
   }
-}
-
-/* ---------- start ---------- */
-export function start() {
-  renderHeader();
-  initLeaderboard();
-  const chartsOk = setupChartDefaults();
-  if (chartsOk) {
-    initDepartments();
-    initTaskCharts();
-  } else {
-    add($('departments-body'), h('p', { class: 'banner warn' }, 'The charting library did not load.'));
-  }
-  if (DATA.agents && $('agents-body')) renderAgents();
-  if (DATA.interactive && $('interactive-body')) renderInteractive();
-  if (DATA.judge && $('judge-body')) renderJudge();
-  initCases();
-  renderDataset();
-  renderManifest();
-  document.body.setAttribute('data-ready', '1');
 }
