@@ -105,7 +105,8 @@ describe('the list of report panels', () => {
   it('has report --table take the tables of the list, and its help list them by panel', async () => {
     const help = (await runCli('report', '--help')).out;
     const lines = help.split('\n');
-    for (const p of PANELS) {
+    const panels: readonly ReportPanel[] = PANELS;
+    for (const p of panels) {
       for (const name of Object.keys(p.tables ?? {})) {
         expect(lines.some((l) => new RegExp(`^\\s+${name}\\s+${p.nav.replace(/[&]/g, '\\$&')}: `).test(l)), `${name} (${p.nav})`).toBe(true);
       }
