@@ -52,7 +52,7 @@ export const PANELS = [
     <div class="counts" id="leaderboard-dataset"></div>
     <div class="counts gaps" id="leaderboard-gaps"></div>
 `,
-    tables: { leaderboard: { about: 'every model with its columns, intervals, counts and agent statistics (and the published rows, with --reference)', records: leaderboardRecords, csv: leaderboardCsv } },
+    tables: { leaderboard: { about: 'every model: columns, intervals, counts (--reference: the published rows)', records: leaderboardRecords, csv: leaderboardCsv } },
   },
   {
     id: 'departments',
@@ -71,7 +71,7 @@ export const PANELS = [
     </div>
 `,
     tables: {
-      departments: rowTable('department × model: records, the columns, CDA, the weighted average and the win share', departmentRecords, DEPT_HEADER),
+      departments: rowTable('department × model: the columns, CDA, weighted average, win share', departmentRecords, DEPT_HEADER),
       best: rowTable('the best model per department by the weighted average, and the next', bestRecords, BEST_HEADER),
     },
   },
@@ -96,8 +96,8 @@ export const PANELS = [
     <div id="agents-body"></div>
 `,
     tables: {
-      agents: rowTable('each ClinicalAgent model: variant, role models, statistics per case, the models it may call', agentRecords, AGENT_HEADER),
-      routing: rowTable('the routing table each agent used: per department its clinicians, best first, and the cases sent', routingRecords, ROUTING_HEADER),
+      agents: rowTable('each ClinicalAgent model: variant, role models, statistics per case', agentRecords, AGENT_HEADER),
+      routing: rowTable('the routing table each agent used, and the cases it sent per department', routingRecords, ROUTING_HEADER),
     },
   },
   {
@@ -117,7 +117,7 @@ export const PANELS = [
     markup: `    <p class="note">The paper's 4-dimension rating of each six-section answer by judge models (clinicallab judge): Fluency, Relevance, Completeness and Proficiency, 0–100, and their mean. An answer's rating is the mean over the judges that rated it; a reply no judge could give readably is a judge error, never a zero.</p>
     <div id="judge-body"></div>
 `,
-    tables: { judge: rowTable('the 4-dimension ratings per rated model and judge (heuristic ratings marked)', judgeRecords, JUDGE_HEADER) },
+    tables: { judge: rowTable('the 4-dimension ratings per rated model and judge', judgeRecords, JUDGE_HEADER) },
   },
   {
     id: 'cases',
@@ -130,7 +130,7 @@ export const PANELS = [
     <div class="scroll"><table class="cases" id="cases-table"><thead><tr><th>Case</th><th>Lang</th><th>Department</th><th>Model</th><th>Task</th><th>Result</th><th>Why</th></tr></thead><tbody id="cases-body"></tbody></table></div>
     <div class="detail" id="case-detail" hidden></div>
 `,
-    tables: { cases: rowTable('one row per model × record × task (× exam): status, value, verdict and reason, text components', caseRecords, CASE_HEADER) },
+    tables: { cases: rowTable('one row per model × record × task (× exam): verdict and reason', caseRecords, CASE_HEADER) },
   },
   {
     id: 'dataset',
@@ -150,7 +150,7 @@ export const PANELS = [
     markup: `    <p class="note">What was run, with what, and what it cost. No keys are ever recorded: only the name of the variable a key came from.</p>
     <div id="manifest-body"></div>
 `,
-    tables: { manifest: rowTable('per run and model: provider, parameters, limits, price, key variable, tokens, cost and time', manifestRecords, MANIFEST_HEADER) },
+    tables: { manifest: rowTable('per run and model: settings, price, tokens, cost and time', manifestRecords, MANIFEST_HEADER) },
   },
 ] as const satisfies readonly ReportPanel[];
 

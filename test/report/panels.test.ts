@@ -108,7 +108,7 @@ describe('the list of report panels', () => {
     const panels: readonly ReportPanel[] = PANELS;
     for (const p of panels) {
       for (const name of Object.keys(p.tables ?? {})) {
-        expect(lines.some((l) => new RegExp(`^\\s+${name}\\s+${p.nav.replace(/[&]/g, '\\$&')}: `).test(l)), `${name} (${p.nav})`).toBe(true);
+        expect(lines.some((l) => l.startsWith(`  ${name} `) && l.endsWith(` [${p.nav}]`)), `${name} [${p.nav}]`).toBe(true);
       }
     }
     expect(help).toContain(`--table <table>`);

@@ -19,7 +19,7 @@ interface Options extends ReportFlags {
 /** The tables `--table` takes, each with its panel and what it holds (from the report's list of panels). */
 export function tableHelp(): string {
   const width = Math.max(...EXPORT_TABLES.map((t) => t.length));
-  return [...PANEL_TABLES].map(([name, t]) => `  ${name.padEnd(width)}  ${t.panel.nav}: ${t.about}`).join('\n');
+  return [...PANEL_TABLES].map(([name, t]) => `  ${name.padEnd(width)}  ${t.about} [${t.panel.nav}]`).join('\n');
 }
 
 function kib(bytes: number): string {
@@ -45,7 +45,7 @@ nothing from the network. It holds the leaderboard (sortable, with 95% intervals
 heatmaps, the task and ClinicalMetrics charts, a case browser with every answer, verdict and reason, and the
 run manifests. Everything models and cases wrote is shown as text, never run as markup.
 
-Tables (--table, with --format json or csv), by the report panel that shows them:
+Tables (--table, with --format json or csv), each with [the report panel that shows it]:
 ${tableHelp()}
 
 Examples:

@@ -168,7 +168,7 @@ export function jobProblem(j: JobView | null | undefined): HTMLElement | null {
   return null;
 }
 /** An answer naming departments (the department-count tasks'), with the departments it named. */
-type CountAnswer = NonNullable<AnswerSet['difr3']>;
+type CountAnswer = Extract<NonNullable<AnswerSet[keyof AnswerSet]>, { items: unknown }>;
 function isCountAnswer(a: unknown): a is CountAnswer {
   return typeof a === 'object' && a !== null && 'items' in a && Array.isArray(a.items);
 }
