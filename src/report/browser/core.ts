@@ -1,7 +1,7 @@
 /**
- * Client script, part 1: reading the embedded data, the DOM helpers and the leaderboard. Runs in the browser
- * as plain ES2020; everything from the data is put on the page as text (textContent, text nodes, attribute
- * values), never as markup. Kept free of template literals so it can live in a String.raw literal.
+ * Client script, part 1: reading the embedded data, its column types, the DOM helpers and the leaderboard.
+ * Bundled by esbuild into plain ES2020; everything from the data is put on the page as text (textContent, text
+ * nodes, attribute values), never as markup.
  */
 import type { Column, ColumnScore, Leaderboard } from '../../metrics/clinical.js';
 import type { SectionId } from '../../tasks/definitions.js';
