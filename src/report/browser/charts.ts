@@ -78,7 +78,8 @@ export function matrixChart(canvasId: string, xs: readonly string[], ys: readonl
 export const depState: { metric: DeptMetric; model: number; opened?: DeptMetric } = { metric: 'WeightedAvg', model: 0 };
 /** The heatmap's values, in the order they are offered (and preferred when the weighted average has no number). */
 export function deptMetrics(): [DeptMetric, string][] {
-  const opts: [DeptMetric, string][] = ([['WeightedAvg', 'Weighted average (the authors\u2019 per-department ranking)'], ['CDA', 'CDA']] as [DeptMetric, string][]).concat(COLS.map(function (c): [DeptMetric, string] { return [c, colHead(c) + ' \u2014 ' + COLUMN_TITLES[c]]; }));
+  const opts: [DeptMetric, string][] = [['WeightedAvg', 'Weighted average (the authors\u2019 per-department ranking)'], ['CDA', 'CDA']];
+  COLS.forEach(function (c) { opts.push([c, colHead(c) + ' \u2014 ' + COLUMN_TITLES[c]]); });
   if (DATA.models.length > 1) opts.push(['winShare', 'Win share (the department\u2019s part of DWR)']);
   return opts;
 }
@@ -89,7 +90,7 @@ function deptMetric(name: string): DeptMetric | null {
 }
 /** The value the heatmap opens on: the weighted average, or, when no cell has one (partial data), the first value with a number. */
 export function firstMetricWithNumbers(): DeptMetric {
-  const prefer = ([] as DeptMetric[]).concat(['WeightedAvg', 'CDA', 'FD', 'Acc', 'PD'], COLS);
+  const prefer: DeptMetric[] = ['WeightedAvg', 'CDA', 'FD', 'Acc', 'PD', ...COLS];
   for (const metric of prefer) {
     for (const cell of DATA.byDepartment) if (cellValue(cell, metric) !== null) return metric;
   }
@@ -157,7 +158,7 @@ export function renderDeptModel(): void {
 export function renderDeptTask(): void {
   const m = DATA.models[depState.model];
   if (!m) return;
-  const keys = ([] as DeptMetric[]).concat(COLS, ['CDA', 'WeightedAvg']);
+  const keys: DeptMetric[] = [...COLS, 'CDA', 'WeightedAvg'];
   const deps = DATA.departments.filter(function (d) { return findCell(d.id, m.index); });
   const ys = deps.map(function (d) { return d.label; });
   sizeBox('heat-dept-task', Math.max(260, 90 + deps.length * 26) + 'px');

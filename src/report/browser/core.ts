@@ -203,7 +203,8 @@ const isNumber = (v: number | null | undefined): v is number => v !== null && v 
 export function renderLeaderboard(): void {
   const host = clear($('leaderboard-table'));
   const withScored = DATA.models.some(scoredShown);
-  const cols: ColumnKey[] = ([] as ColumnKey[]).concat(COLS, METRICS, withScored ? [SCORED] : []);
+  const scored: ColumnKey[] = withScored ? [SCORED] : [];
+  const cols: ColumnKey[] = [...COLS, ...METRICS, ...scored];
   const best = new Map<ColumnKey, number | null>(), bestScored = new Map<string, number | null>();
   cols.forEach(function (c) {
     const vals = DATA.models.map(function (m) { return markValue(m, c); }).filter(isNumber);

@@ -52,7 +52,7 @@ export function renderJudge(): void {
   if (heuristic.length) add(host, h('p', { class: 'banner warn judge-heuristic' }, 'Heuristic ratings: ' + heuristic.join(', ') + ' rated offline with simple heuristics (the answer\u2019s section format, and how many of its terms it shares with the case and the reference), not a clinical judgement. Read them as a format-and-overlap check, never as a stand-in for a model or a person judging the answer.'));
   (DATA.judge ?? []).forEach(function (j) {
     const several = j.judges.length > 1;
-    const lines: JudgeLine[] = ([{ name: several ? 'All judges (mean)' : j.judges[0], t: j, mean: several }] as JudgeLine[]).concat(j.byJudge.length > 1 ? j.byJudge.map(function (b): JudgeLine { return { name: b.judge, t: b, mean: false }; }) : []);
+    const lines: JudgeLine[] = [{ name: several ? 'All judges (mean)' : j.judges[0], t: j, mean: several }, ...(j.byJudge.length > 1 ? j.byJudge.map(function (b): JudgeLine { return { name: b.judge, t: b, mean: false }; }) : [])];
     const box = h('div', { class: 'block judge', 'data-model': j.model });
     add(box, h('h3', null, j.label));
     add(box, h('div', { class: 'scroll' }, h('table', { class: 'judge' }, [
