@@ -1,7 +1,8 @@
 /** `clinicallab report <run…>`: the self-contained HTML report of one or more runs, or its tables as JSON / CSV. */
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { EXPORT_TABLES, exportTable, type ExportTable } from '../../report/export.js';
+import { EXPORT_TABLES, exportTable, isExportTable } from '../../report/export.js';
+import { PANEL_TABLES } from '../../report/panels.js';
 import { writeFileAtomic, writeReport } from '../../report/index.js';
 import { buildViewModel } from '../../report/view-model.js';
 import { paint, type Io } from '../io.js';
@@ -13,6 +14,12 @@ interface Options extends ReportFlags {
   format?: string;
   table?: string;
   ci?: boolean;
+}
+
+/** The tables `--table` takes, each with its panel and what it holds (from the report's list of panels). */
+export function tableHelp(): string {
+  const width = Math.max(...EXPORT_TABLES.map((t) => t.length));
+  return [...PANEL_TABLES].map(([name, t]) => `  ${name.padEnd(width)}  ${t.about} [${t.panel.nav}]`).join('\n');
 }
 
 function kib(bytes: number): string {
@@ -38,6 +45,9 @@ nothing from the network. It holds the leaderboard (sortable, with 95% intervals
 heatmaps, the task and ClinicalMetrics charts, a case browser with every answer, verdict and reason, and the
 run manifests. Everything models and cases wrote is shown as text, never run as markup.
 
+Tables (--table, with --format json or csv), each with [the report panel that shows it]:
+${tableHelp()}
+
 Examples:
   clinicallab report clinicallab-runs/<run> -o report.html --reference
   clinicallab report <run-a> <run-b> --format csv --table leaderboard
@@ -46,7 +56,8 @@ Examples:
     .action(async (runs: string[], opts: Options) => {
       const dirs = runDirs(runs);
       if (opts.format !== undefined && opts.format !== 'json' && opts.format !== 'csv') throw new UsageError('--format takes json or csv');
-      if (opts.table !== undefined && !EXPORT_TABLES.includes(opts.table as ExportTable)) throw new UsageError(`--table takes ${EXPORT_TABLES.join(', ')}`);
+      const table = opts.table ?? 'cases';
+      if (!isExportTable(table)) throw new UsageError(`--table takes ${EXPORT_TABLES.join(', ')}`);
       if (opts.table !== undefined && opts.format === undefined) throw new UsageError('--table goes with --format json|csv');
       const vmOpts = { ...(await viewModelOptions(opts)), ...(opts.ci === false ? { ci: false } : {}) };
       if (opts.format === undefined) {
@@ -60,7 +71,7 @@ Examples:
       }
       const vm = await buildViewModel(dirs, vmOpts);
       printWarnings(io, vm);
-      const text = opts.format === 'json' && opts.table === undefined ? `${JSON.stringify(vm, null, 2)}\n` : exportTable(vm, (opts.table ?? 'cases') as ExportTable, opts.format as 'json' | 'csv');
+      const text = opts.format === 'json' && opts.table === undefined ? `${JSON.stringify(vm, null, 2)}\n` : exportTable(vm, table, opts.format);
       if (opts.output === undefined || opts.output === '-') io.out(text.replace(/\r?\n$/, ''));
       else {
         const bytes = writeFileAtomic(resolve(opts.output), text);

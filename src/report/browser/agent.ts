@@ -6,41 +6,44 @@
  * (roles, parameters, limits, price, key variable), its templates and its warnings are shown here and in the run
  * manifest. Text only, like every part.
  */
-import { DATA, h, add, clear, $, fmt, duration, type Child } from './core.js';
+import type { AgentRouteView, AgentStepKind, AgentStepView, AgentView } from '../types.js';
+import { DATA, h, add, clear, $, fmt, duration, byKey, sectionTitle, type Child } from './core.js';
 import { block, jobProblem } from './cases.js';
 import { kv, params } from './manifest.js';
 
 /* ---------- agent runs ---------- */
-export const STEP_TITLES = {
+/** Each step's role and what it does. */
+export const STEP_TITLES: Record<AgentStepKind, readonly [string, string]> = {
   navigator: ['Navigator', 'Triage to departments'], consult: ['Clinician', 'Preliminary consultation'], laboratory: ['Laboratory', 'Results released (no model)'],
   radiologist: ['Radiologist', 'Imaging report'], final: ['Clinician', 'Final opinion'], chief: ['Chief physician', 'Merged opinion'],
   nurse: ['Nurse', 'Nursing actions'], pharmacist: ['Pharmacist', 'Revised treatment plan'], answer: ['Agent', 'Final answer (scored)']
 };
-export function agentOf(mi) {
+export function agentOf(mi: number): AgentView | null {
   const list = DATA.agents || [];
-  for (let i = 0; i < list.length; i++) if (list[i].model === mi) return list[i];
+  for (let i = 0; i < list.length; i++) { const a = list[i]; if (a && a.model === mi) return a; }
   return null;
 }
 export function listText(items: readonly string[] | null | undefined, none?: string): string { return items && items.length ? items.join(', ') : (none || 'none'); }
-export function statTile(value, label) { return h('div', { class: 'stat' }, [h('div', { class: 'v' }, value), h('div', { class: 'l' }, label)]); }
-export function routeTable(rows, m) {
+export function statTile(value: string, label: string): HTMLElement { return h('div', { class: 'stat' }, [h('div', { class: 'v' }, value), h('div', { class: 'l' }, label)]); }
+export function routeTable(rows: readonly AgentRouteView[], m: number | null): HTMLElement {
+  const several = (m ?? 1) > 1;
   return h('div', { class: 'scroll' }, h('table', { class: 'routing' }, [
-    h('thead', null, h('tr', null, [h('th', null, 'Department'), h('th', null, m > 1 ? 'Clinicians (top ' + m + ', best first)' : 'Clinician'), h('th', null, 'Ranking'), h('th', { class: 'num', title: 'Cases the navigator sent to this department' }, 'Cases sent')])),
+    h('thead', null, h('tr', null, [h('th', null, 'Department'), h('th', null, several ? 'Clinicians (top ' + m + ', best first)' : 'Clinician'), h('th', null, 'Ranking'), h('th', { class: 'num', title: 'Cases the navigator sent to this department' }, 'Cases sent')])),
     h('tbody', null, rows.map(function (d) {
       return h('tr', { class: d.visits ? 'visited' : null, 'data-department': d.id }, [
         h('td', null, d.label),
-        h('td', null, d.clinicians.map(function (c, i) { return h('div', null, [(m > 1 ? (i + 1) + '. ' : ''), h('span', { class: 'mono' }, c.model), c.score === null ? '' : ' (' + fmt(c.score, 1) + (c.n ? ', ' + c.n + ' cases' : '') + ')']); })),
+        h('td', null, d.clinicians.map(function (c, i) { return h('div', null, [(several ? (i + 1) + '. ' : ''), h('span', { class: 'mono' }, c.model), c.score === null ? '' : ' (' + fmt(c.score, 1) + (c.n ? ', ' + c.n + ' cases' : '') + ')']); })),
         h('td', { class: 'note' }, d.fallback ? 'overall (too few cases)' : 'department'),
         h('td', { class: 'num' }, String(d.visits))
       ]);
     }))
   ]));
 }
-export const ROLE_NAMES = { chief: 'chief physician' };
-export function agentWarnings(a) {
+export const ROLE_NAMES: Partial<Record<string, string>> = { chief: 'chief physician' };
+export function agentWarnings(a: AgentView): HTMLElement[] {
   return (a.warnings || []).map(function (w) { return h('p', { class: 'banner warn agent-warning' }, 'Warning: ' + w); });
 }
-export function agentModelsTable(a) {
+export function agentModelsTable(a: AgentView): HTMLElement {
   return h('div', { class: 'scroll' }, h('table', { class: 'agent-models' }, [
     h('thead', null, h('tr', null, ['Model', 'Roles', 'Provider', 'Parameters', 'Concurrency / timeout / retries', 'Price $/M in\u2013out', 'Key from'].map(function (t) { return h('th', null, t); }))),
     h('tbody', null, a.models.map(function (x) {
@@ -54,14 +57,14 @@ export function agentModelsTable(a) {
   ]));
 }
 /** The models an agent may call and the templates it used, as its run recorded them. */
-export function agentSettings(a) {
-  if (!a.recorded) return h('p', { class: 'note' }, 'This run did not record the settings of the models the agent may call, nor its templates (it was made before clinicallab recorded them).');
-  const keys = Object.keys(a.templates).sort();
-  return [agentModelsTable(a), h('details', { class: 'raw agent-templates' }, [h('summary', null, 'Templates the agent used (' + keys.length + ')'),
+export function agentSettings(a: AgentView): HTMLElement[] {
+  if (!a.recorded) return [h('p', { class: 'note' }, 'This run did not record the settings of the models the agent may call, nor its templates (it was made before clinicallab recorded them).')];
+  const templates = byKey(a.templates);
+  return [agentModelsTable(a), h('details', { class: 'raw agent-templates' }, [h('summary', null, 'Templates the agent used (' + templates.length + ')'),
     h('div', { class: 'scroll' }, h('table', null, [h('thead', null, h('tr', null, [h('th', null, 'Template'), h('th', null, 'Hash'), h('th', null, 'Source')])),
-      h('tbody', null, keys.map(function (k) { return h('tr', null, [h('td', null, k), h('td', { class: 'mono' }, a.templates[k].hash), h('td', null, a.templates[k].source)]); }))]))])];
+      h('tbody', null, templates.map(function (e) { return h('tr', null, [h('td', null, e[0]), h('td', { class: 'mono' }, e[1].hash), h('td', null, e[1].source)]); }))]))])];
 }
-export function renderAgents() {
+export function renderAgents(): void {
   const host = clear($('agents-body'));
   (DATA.agents ?? []).forEach(function (a) {
     const s = a.stats, box = h('div', { class: 'block agent', 'data-agent': a.model });
@@ -103,11 +106,11 @@ export function renderAgents() {
       if (rest.length) add(right, h('details', { class: 'raw' }, [h('summary', null, 'The other ' + rest.length + ' departments of the table'), routeTable(rest, a.m)]));
     }
     add(box, h('div', { class: 'grid2' }, [left, right]));
-    if (a.roles) add(box, [h('h4', null, 'Models the agent may call')].concat(agentSettings(a)));
+    if (a.roles) add(box, [h('h4', null, 'Models the agent may call'), ...agentSettings(a)]);
     add(host, box);
   });
 }
-export function stepMeta(j) {
+export function stepMeta(j: AgentStepView['job']): HTMLElement | null {
   if (!j) return null;
   const parts: string[] = [];
   if (j.tokens !== null && j.tokens !== undefined) parts.push(j.tokens.toLocaleString('en') + ' tokens');
@@ -115,11 +118,12 @@ export function stepMeta(j) {
   if (j.latencyMs) parts.push(j.latencyMs < 1000 ? j.latencyMs + ' ms' : duration(j.latencyMs));
   return parts.length ? h('span', { class: 'meta' }, parts.join(' \u00b7 ')) : null;
 }
-export function sectionsNode(sec) {
+export function sectionsNode(sec: Record<string, string> | null | undefined): HTMLElement | null {
   if (!sec) return null;
-  return h('details', { class: 'raw' }, ([h('summary', null, 'All six sections')] as (HTMLElement | null)[]).concat(SECTIONS.map(function (k) { return block(TASK_TITLES[SECTION_TASK[k]], sec[k] || '(empty)'); })));
+  return h('details', { class: 'raw' }, [h('summary', null, 'All six sections'), ...SECTIONS.map(function (k) { return block(sectionTitle(k), sec[k] || '(empty)'); })]);
 }
-export function stepBody(c, s): (HTMLElement | null)[] {
+const listOrNull = (items: readonly string[] | undefined): string | null => (items && items.length ? items.join(', ') : null);
+export function stepBody(s: AgentStepView): (HTMLElement | null)[] {
   const out: (HTMLElement | null)[] = [];
   switch (s.step) {
     case 'navigator':
@@ -134,16 +138,16 @@ export function stepBody(c, s): (HTMLElement | null)[] {
     case 'laboratory':
       if (s.rebuilt) out.push(h('p', { class: 'note' }, 'Rebuilt from the consultations\u2019 orders: this run did not store the laboratory step (it was made before clinicallab stored it).'));
       if (!s.released) break;
-      out.push(kv([['Released', listText(s.released.map(function (r) { return r.name; }))], ['Not performed', s.notPerformed.length ? s.notPerformed.join(', ') : null], ['Not ordered', s.notOrdered.length ? s.notOrdered.join(', ') : null]]));
-      if (s.released.length) out.push(h('details', { class: 'raw' }, [h('summary', null, 'Results released')].concat(s.released.map(function (r) { return block(r.name, r.result + (r.abnormal ? '\nAbnormal: ' + r.abnormal : '')); }))));
+      out.push(kv([['Released', listText(s.released.map(function (r) { return r.name; }))], ['Not performed', listOrNull(s.notPerformed)], ['Not ordered', listOrNull(s.notOrdered)]]));
+      if (s.released.length) out.push(h('details', { class: 'raw' }, [h('summary', null, 'Results released'), ...s.released.map(function (r) { return block(r.name, r.result + (r.abnormal ? '\nAbnormal: ' + r.abnormal : '')); })]));
       break;
     case 'radiologist':
       out.push(block('Impression', s.impression));
-      if (s.findings) out.push(h('details', { class: 'raw' }, [h('summary', null, 'Findings the radiologist read'), block(s.exam, s.findings)]));
+      if (s.findings) out.push(h('details', { class: 'raw' }, [h('summary', null, 'Findings the radiologist read'), block(s.exam || 'Findings', s.findings)]));
       break;
     case 'final': case 'chief': case 'answer':
-      if (s.sections) out.push(block(TASK_TITLES[SECTION_TASK.principal], s.sections.principal || '(none)'));
-      if (s.step === 'answer' && s.sections) out.push(block(TASK_TITLES[SECTION_TASK.plan] + ' (the pharmacist\u2019s plan, then the nursing actions)', s.sections.plan));
+      if (s.sections) out.push(block(sectionTitle('principal'), s.sections.principal || '(none)'));
+      if (s.step === 'answer' && s.sections) out.push(block(sectionTitle('plan') + ' (the pharmacist\u2019s plan, then the nursing actions)', s.sections.plan));
       out.push(sectionsNode(s.sections));
       break;
     case 'nurse': case 'pharmacist':
@@ -155,11 +159,11 @@ export function stepBody(c, s): (HTMLElement | null)[] {
   if (s.job && s.job.raw && s.step !== 'answer' && (shown === null || shown === undefined || shown.trim() !== s.job.raw.trim())) out.push(h('details', { class: 'raw' }, [h('summary', null, lab ? 'Report as released' : 'Raw answer'), block(lab ? 'What the clinicians were given' : 'As the model wrote it', s.job.raw)]));
   return out;
 }
-export function agentTimeline(c, steps, mi) {
+export function agentTimeline(steps: readonly AgentStepView[], mi: number): HTMLElement {
   const a = agentOf(mi);
   const list = h('ol', { class: 'timeline' });
   steps.forEach(function (s, i) {
-    const t = STEP_TITLES[s.step] || [s.step, ''];
+    const t: readonly [string, string] = STEP_TITLES[s.step] || [s.step, ''];
     const head: Child[] = [h('span', { class: 'badge role role-' + s.step }, t[0]), ' ', h('strong', null, t[1])];
     if (s.step === 'radiologist' && s.exam) head.push(' \u00b7 ' + s.exam);
     if (s.department) head.push(' \u00b7 ' + s.department);
@@ -167,7 +171,7 @@ export function agentTimeline(c, steps, mi) {
     if (s.step !== 'answer' && s.step !== 'laboratory') head.push(' ', stepMeta(s.job));
     const body = h('div', { class: 'step-body' });
     add(body, jobProblem(s.job));
-    add(body, stepBody(c, s));
+    add(body, stepBody(s));
     add(list, h('li', { class: 'step', 'data-step': s.step, 'data-index': i }, [h('div', { class: 'step-head' }, head), body]));
   });
   return h('details', { class: 'agent-steps', open: true }, [h('summary', { class: 'label' }, 'Step by step' + (a && a.variant ? ' \u00b7 ' + a.variant : '') + ' \u00b7 ' + steps.length + ' steps'), list]);

@@ -3,14 +3,17 @@
  * skipped for want of one (a panel, and a line under the leaderboard) — and the 4-dimension judge's ratings, a
  * small table per rated model, the baseline's heuristic ratings labelled as such. Text only, like every part.
  */
+import type { Dimension } from '../../metrics/judge4d.js';
+import type { JudgeTally } from '../judge-read.js';
+import type { DatasetView } from '../types.js';
 import { DATA, h, add, clear, $, fmt, colHead } from './core.js';
 
 
 /* ---------- dataset ---------- */
-export function skippedList(d) {
+export function skippedList(d: DatasetView): string {
   return d.tasks.filter(function (t) { return t.skipped > 0; }).map(function (t) { return t.column + ' ' + t.skipped + (t.unit === 'exams' ? ' exams' : ''); }).join(', ');
 }
-export function renderDataset() {
+export function renderDataset(): void {
   const host = clear($('dataset-body'));
   const counts = $('leaderboard-dataset');
   if (!DATA.runs.length) { add(host, h('p', { class: 'note' }, 'No runs.')); return; }
@@ -34,20 +37,22 @@ export function renderDataset() {
 }
 
 /* ---------- 4-dimension judge ---------- */
-export const JUDGE_DIMS = [['fluency', 'Fluency'], ['relevance', 'Relevance'], ['completeness', 'Completeness'], ['proficiency', 'Proficiency']];
-export function heuristicBadge(l) {
+/** The four dimensions of a rating, each with its column title. */
+export const JUDGE_DIMS: readonly (readonly [Dimension, string])[] = [['fluency', 'Fluency'], ['relevance', 'Relevance'], ['completeness', 'Completeness'], ['proficiency', 'Proficiency']];
+/** One line of a judge table: all judges (their mean), or one judge. */
+interface JudgeLine { name: string | undefined; t: JudgeTally; mean: boolean }
+export function heuristicBadge(l: JudgeLine): HTMLElement | null {
   if (!l.t.heuristic) return null;
   return h('span', { class: 'badge pend', title: 'Offline heuristics of the baseline, not a clinical judgement' }, l.mean ? 'includes heuristic ratings' : 'heuristic');
 }
-export function renderJudge() {
+export function renderJudge(): void {
   const host = clear($('judge-body'));
   const heuristic: string[] = [];
   (DATA.judge ?? []).forEach(function (j) { j.byJudge.forEach(function (b) { if (b.heuristic && heuristic.indexOf(b.judge) < 0) heuristic.push(b.judge); }); });
   if (heuristic.length) add(host, h('p', { class: 'banner warn judge-heuristic' }, 'Heuristic ratings: ' + heuristic.join(', ') + ' rated offline with simple heuristics (the answer\u2019s section format, and how many of its terms it shares with the case and the reference), not a clinical judgement. Read them as a format-and-overlap check, never as a stand-in for a model or a person judging the answer.'));
   (DATA.judge ?? []).forEach(function (j) {
     const several = j.judges.length > 1;
-    type Line = { name: string | undefined; t: typeof j | (typeof j.byJudge)[number]; mean: boolean };
-    const lines: Line[] = ([{ name: several ? 'All judges (mean)' : j.judges[0], t: j, mean: several }] as Line[]).concat(j.byJudge.length > 1 ? j.byJudge.map(function (b): Line { return { name: b.judge, t: b, mean: false }; }) : []);
+    const lines: JudgeLine[] = [{ name: several ? 'All judges (mean)' : j.judges[0], t: j, mean: several }, ...(j.byJudge.length > 1 ? j.byJudge.map(function (b): JudgeLine { return { name: b.judge, t: b, mean: false }; }) : [])];
     const box = h('div', { class: 'block judge', 'data-model': j.model });
     add(box, h('h3', null, j.label));
     add(box, h('div', { class: 'scroll' }, h('table', { class: 'judge' }, [

@@ -5,15 +5,20 @@
  * browser, an interactive model's case as a conversation — each turn the doctor's action and who answered, with
  * what the reply revealed of the case. Text only, like every part.
  */
+import type { Action } from '../../agent/interactive/actions.js';
+import type { Reply } from '../../agent/interactive/protocol.js';
+import type { TranscriptView } from '../interactive-view.js';
 import { DATA, h, add, clear, $, fmt } from './core.js';
 
 
 /* ---------- interactive ClinicalBench ---------- */
-export function pctCell(v) { return h('td', { class: 'num' }, v === null || v === undefined ? '\u2014' : fmt(v, 1)); }
-export function renderInteractive() {
+export function pctCell(v: number | null | undefined): HTMLElement { return h('td', { class: 'num' }, v === null || v === undefined ? '\u2014' : fmt(v, 1)); }
+export function renderInteractive(): void {
   const host = clear($('interactive-body'));
   (DATA.interactive ?? []).forEach(function (p) {
-    const lb = DATA.models[p.model].leaderboard, s = p.summary;
+    const m = DATA.models[p.model];
+    if (!m) throw new Error('report data: the interactive panel of ' + p.label + ' names no model of the report');
+    const lb = m.leaderboard, s = p.summary;
     const box = h('div', { class: 'block interactive', 'data-interactive': p.label });
     add(box, h('h3', null, p.label));
     add(box, h('p', { class: 'note' }, 'Doctor ' + p.doctor + ', patient ' + p.patient + (p.budget ? '; budget ' + p.budget.questions + ' questions, ' + p.budget.exams + ' exams, ' + p.budget.turns + ' turns' : '') + '; actions as ' + (p.tools ? 'tool calls' : 'plain text') + '.'));
@@ -37,22 +42,22 @@ export function renderInteractive() {
     add(host, box);
   });
 }
-export const SPEAKER = { patient: 'Patient', examiner: 'Examiner', laboratory: 'Laboratory', radiology: 'Radiology', system: 'Note' };
-export function actionText(a) {
+export const SPEAKER: Record<Reply['by'], string> = { patient: 'Patient', examiner: 'Examiner', laboratory: 'Laboratory', radiology: 'Radiology', system: 'Note' };
+export function actionText(a: Action): string {
   if (a.type === 'ask') return 'asks: ' + a.question;
   if (a.type === 'examine') return 'examines: ' + a.item;
   if (a.type === 'order') return 'orders: ' + a.exam;
   if (a.type === 'final') return 'gives the final answer';
   return 'wrote something that is not an action (' + a.reason + ')';
 }
-export function revealedText(r) {
+export function revealedText(r: Reply): string {
   if (r.by === 'patient') return r.withheld ? r.withheld + ' sentence(s) naming the diagnosis withheld' : 'from the history';
   if (r.by === 'examiner') return r.found ? 'physical-examination findings' : 'nothing recorded for this item';
   if (r.by === 'system') return 'nothing of the case';
   const o = r.order;
   return o.done ? (o.kind === 'lab' ? 'laboratory panel ' : 'imaging exam ') + o.key : o.kind === 'unknown' ? 'not on the hospital\u2019s lists: not done' : o.key + ': the case has not got it (not done)';
 }
-export function interactiveConversation(t) {
+export function interactiveConversation(t: TranscriptView): HTMLElement {
   const e = t.evidence;
   const box = h('div', { class: 'conversation' }, h('p', { class: 'note' }, t.turns.length + ' turn(s), ' + t.questions + ' question(s), ' + e.ordered + ' exam(s) ordered (precision ' + fmt(e.precision, 1) + ', recall ' + fmt(e.recall, 1) + '), exam cost ' + fmt(e.cost, 0) + (t.forced ? '; the budget ran out and the final answer was asked for' : '') + '.'));
   t.turns.forEach(function (x) {

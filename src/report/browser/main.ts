@@ -9,6 +9,7 @@ import './cases.js';
 import './agent.js';
 import './interactive.js';
 import './extras.js';
-import { start } from './manifest.js';
+import './manifest.js';
+import { start } from './panels.js';
 
 start();

@@ -1,24 +1,21 @@
 /**
  * Client script, part 4: the run manifests (models and their parameters, each agent's models with their roles and
- * its warnings, template hashes, case files, versions, tokens, cost and time) and the start-up that renders every
- * section.
+ * its warnings, template hashes, case files, versions, tokens, cost and time).
  */
-import { DATA, h, add, clear, $, duration, renderHeader, initLeaderboard } from './core.js';
-import { setupChartDefaults, initDepartments, initTaskCharts } from './charts.js';
-import { initCases } from './cases.js';
-import { agentWarnings, agentSettings, renderAgents } from './agent.js';
-import { renderInteractive } from './interactive.js';
-import { renderDataset, renderJudge } from './extras.js';
+import { DATA, h, add, clear, $, duration, byKey } from './core.js';
+import { agentWarnings, agentSettings } from './agent.js';
 
 /* ---------- manifest ---------- */
-export function kv(pairs) {
+/** A line of a key–value list: a label and its text; lines without a text are left out. */
+export type KvPair = readonly [string, string | null | undefined];
+export function kv(pairs: readonly KvPair[]): HTMLElement {
   const dl = h('dl', { class: 'kv' });
   pairs.forEach(function (p) { if (p[1] === null || p[1] === undefined || p[1] === '') return; add(dl, [h('dt', null, p[0]), h('dd', null, p[1])]); });
   return dl;
 }
-export function money(v) { return v === null || v === undefined ? 'unknown (a model has no price)' : '$' + Number(v).toFixed(4); }
-export function params(p) { return Object.keys(p || {}).map(function (k) { return k + '=' + JSON.stringify(p[k]); }).join(', '); }
-export function renderManifest() {
+export function money(v: number | null | undefined): string { return v === null || v === undefined ? 'unknown (a model has no price)' : '$' + Number(v).toFixed(4); }
+export function params(p: Record<string, unknown> | null | undefined): string { return Object.entries(p || {}).map(function (e) { return e[0] + '=' + JSON.stringify(e[1]); }).join(', '); }
+export function renderManifest(): void {
   const host = clear($('manifest-body'));
   if (!DATA.runs.length) { add(host, h('p', { class: 'note' }, 'No runs.')); return; }
   DATA.runs.forEach(function (r) {
@@ -63,14 +60,14 @@ export function renderManifest() {
         ]);
       }))
     ])));
-    (DATA.agents || []).filter(function (a) { return DATA.models[a.model] && DATA.models[a.model].run === r.index; }).forEach(function (a) {
+    (DATA.agents || []).filter(function (a) { const mv = DATA.models[a.model]; return !!mv && mv.run === r.index; }).forEach(function (a) {
       const named = a.variant && a.variant.toLowerCase() !== a.label.toLowerCase() ? ' (' + a.variant + ')' : '';
-      add(box, h('div', { class: 'agent-record', 'data-agent': a.model }, [h('h4', null, 'ClinicalAgent ' + a.label + named + ': the models it may call')].concat(agentWarnings(a), agentSettings(a))));
+      add(box, h('div', { class: 'agent-record', 'data-agent': a.model }, [h('h4', null, 'ClinicalAgent ' + a.label + named + ': the models it may call'), ...agentWarnings(a), ...agentSettings(a)]));
     });
     if (m) {
       add(box, h('h4', null, 'Prompt templates'));
       add(box, h('div', { class: 'scroll' }, h('table', null, [h('thead', null, h('tr', null, [h('th', null, 'Template'), h('th', null, 'Hash'), h('th', null, 'Source')])),
-        h('tbody', null, Object.keys(m!.templates).sort().map(function (k) { return h('tr', null, [h('td', null, k), h('td', { class: 'mono' }, m!.templates[k].hash), h('td', null, m!.templates[k].source)]); }))])));
+        h('tbody', null, byKey(m.templates).map(function (e) { return h('tr', null, [h('td', null, e[0]), h('td', { class: 'mono' }, e[1].hash), h('td', null, e[1].source)]); }))])));
       add(box, h('h4', null, 'Case files'));
       add(box, h('div', { class: 'scroll' }, h('table', null, [h('thead', null, h('tr', null, [h('th', null, 'File'), h('th', { class: 'num' }, 'Records'), h('th', null, 'SHA-256')])),
         h('tbody', null, m.cases.map(function (f) { return h('tr', null, [h('td', { class: 'mono' }, f.file), h('td', { class: 'num' }, String(f.records)), h('td', { class: 'mono', title: f.sha256 }, f.sha256.slice(0, 16) + '\u2026')]); }))])));
@@ -81,24 +78,4 @@ export function renderManifest() {
     const s = DATA.reference.source;
     add(host, h('div', { class: 'block' }, [h('h3', null, 'Published reference rows'), kv([['Paper', s.paper + ' (' + s.authors + ', ' + s.year + ')'], ['arXiv', s.arxiv + ' \u2014 ' + s.url], ['Table', s.table], ['Measured on', DATA.reference.measuredOn], ['Note', s.note]])]));
   }
-}
-
-/* ---------- start ---------- */
-export function start() {
-  renderHeader();
-  initLeaderboard();
-  const chartsOk = setupChartDefaults();
-  if (chartsOk) {
-    initDepartments();
-    initTaskCharts();
-  } else {
-    add($('departments-body'), h('p', { class: 'banner warn' }, 'The charting library did not load.'));
-  }
-  if (DATA.agents && $('agents-body')) renderAgents();
-  if (DATA.interactive && $('interactive-body')) renderInteractive();
-  if (DATA.judge && $('judge-body')) renderJudge();
-  initCases();
-  renderDataset();
-  renderManifest();
-  document.body.setAttribute('data-ready', '1');
 }
