@@ -120,6 +120,21 @@ describe('concepts heldout9 found missing, with their neighbours', () => {
   });
 });
 
+describe('kinds named beside their parent in a name', () => {
+  it('tells the Mobitz types, functional and organic regurgitation, and the grades a meningioma kind implies apart', () => {
+    no(full, 'Second-degree AV block, Mobitz II', 'Second-degree atrioventricular block, type I', 'en');
+    yes(full, 'Wenckebach block', 'Second-degree AV block', 'en');
+    no(full, '功能性三尖瓣反流', '器质性三尖瓣关闭不全', 'zh');
+    no(full, 'Secondary mitral regurgitation', 'Degenerative mitral regurgitation', 'en');
+    no(full, 'Poorly differentiated thyroid cancer', 'Undifferentiated thyroid carcinoma', 'en');
+    no(full, 'Anaplastic meningioma', 'Meningioma, WHO grade 2', 'en', /grade/);
+    yes(full, '非典型脑膜瘤', '脑膜瘤', 'zh');
+    no(full, '肺微浸润腺癌', '浸润性肺腺癌', 'zh');
+    yes(full, '升结肠癌', '右半结肠癌', 'zh');
+    no(full, '左半结肠癌', '右半结肠癌', 'zh');
+  });
+});
+
 describe('the lexicon as a whole', () => {
   it('never lists two concepts as distinct when one lies under the other', () => {
     const lexicon = Lexicon.default();
