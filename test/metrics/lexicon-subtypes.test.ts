@@ -132,6 +132,12 @@ describe('kinds named beside their parent in a name', () => {
     no(full, '肺微浸润腺癌', '浸润性肺腺癌', 'zh');
     yes(full, '升结肠癌', '右半结肠癌', 'zh');
     no(full, '左半结肠癌', '右半结肠癌', 'zh');
+    no(full, 'Tenosynovitis', 'Stenosing tenosynovitis', 'en', /broader/);
+    no(full, '化脓性腱鞘炎', '狭窄性腱鞘炎', 'zh');
+    no(full, 'Isthmic spondylolisthesis', 'Degenerative lumbar spondylolisthesis', 'en');
+    no(full, '胃弥漫大B细胞淋巴瘤', '胃MALT淋巴瘤', 'zh');
+    no(full, 'Splenic marginal zone lymphoma', 'MALT lymphoma', 'en');
+    yes(full, 'Parotid mucoepidermoid carcinoma', 'Parotid carcinoma', 'en');
   });
 });
 
