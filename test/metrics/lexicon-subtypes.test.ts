@@ -138,6 +138,8 @@ describe('kinds named beside their parent in a name', () => {
     no(full, '胃弥漫大B细胞淋巴瘤', '胃MALT淋巴瘤', 'zh');
     no(full, 'Splenic marginal zone lymphoma', 'MALT lymphoma', 'en');
     yes(full, 'Parotid mucoepidermoid carcinoma', 'Parotid carcinoma', 'en');
+    no(full, 'External hemorrhoids', 'Perianal hematoma', 'en', /broader/);
+    no(full, '妊娠期甲状腺功能减退症', '妊娠期亚临床甲减', 'zh');
   });
 });
 
