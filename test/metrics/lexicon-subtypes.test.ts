@@ -117,6 +117,10 @@ describe('concepts heldout9 found missing, with their neighbours', () => {
     yes(full, '肠胃炎', '胃肠炎', 'zh');
     yes(full, '肛乳头纤维瘤', '肛乳头肥大', 'zh');
     no(full, '肛乳头肥大', '肛乳头炎', 'zh');
+    yes(full, 'Bicuspid aortic stenosis', 'Aortic valve stenosis', 'en');
+    yes(full, '肾盂移行细胞癌', '肾盂癌', 'zh');
+    no(full, 'Urothelial carcinoma of the ureter', 'Renal pelvis urothelial carcinoma', 'en');
+    yes(full, 'Hypopituitarism after postpartum hemorrhage', 'Sheehan syndrome', 'en');
   });
 });
 
