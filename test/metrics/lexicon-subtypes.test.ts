@@ -144,6 +144,11 @@ describe('kinds named beside their parent in a name', () => {
     yes(full, 'Parotid mucoepidermoid carcinoma', 'Parotid carcinoma', 'en');
     no(full, 'External hemorrhoids', 'Perianal hematoma', 'en', /broader/);
     no(full, '妊娠期甲状腺功能减退症', '妊娠期亚临床甲减', 'zh');
+    no(full, 'H-type tracheoesophageal fistula', 'Esophageal atresia', 'en');
+    yes(full, '食管闭锁', '食管闭锁合并气管食管瘘', 'zh');
+    no(full, 'Critical illness myopathy', 'Critical illness polyneuropathy', 'en');
+    no(full, '颧弓骨折', '颧上颌复合体骨折', 'zh');
+    no(full, 'Retrocalcaneal bursitis', 'Haglund deformity', 'en');
   });
 });
 
