@@ -149,6 +149,15 @@ describe('kinds named beside their parent in a name', () => {
     no(full, 'Critical illness myopathy', 'Critical illness polyneuropathy', 'en');
     no(full, '颧弓骨折', '颧上颌复合体骨折', 'zh');
     no(full, 'Retrocalcaneal bursitis', 'Haglund deformity', 'en');
+    no(full, 'Motor neurone disease', 'Primary lateral sclerosis', 'en', /broader/);
+    yes(full, '运动神经元病', '肌萎缩侧索硬化', 'zh');
+    no(full, 'Cutaneous T-cell lymphoma', 'Sezary syndrome', 'en', /broader/);
+    no(full, '痈', '疖肿', 'zh');
+    no(full, '中暑', '热射病', 'zh', /broader/);
+    no(full, '牙关紧闭', '破伤风', 'zh');
+    no(full, 'Pneumonic plague', 'Bubonic plague', 'en');
+    no(full, '假性醛固酮增多症', 'Liddle综合征', 'zh', /broader/);
+    no(full, 'Caroli disease', 'Choledochal cyst', 'en');
   });
 });
 
