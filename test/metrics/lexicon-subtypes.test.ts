@@ -158,6 +158,13 @@ describe('kinds named beside their parent in a name', () => {
     no(full, 'Pneumonic plague', 'Bubonic plague', 'en');
     no(full, '假性醛固酮增多症', 'Liddle综合征', 'zh', /broader/);
     no(full, 'Caroli disease', 'Choledochal cyst', 'en');
+    yes(full, 'Todani type V choledochal cyst', 'Caroli disease', 'en');
+    no(full, 'Neutropenia', 'Agranulocytosis', 'en', /broader/);
+    no(full, '脑血管病', '脑卒中', 'zh', /broader/);
+    no(full, 'Thymic carcinoma', 'Thymoma', 'en');
+    yes(full, '胸腺肿瘤', '胸腺瘤', 'zh');
+    no(full, 'Impaired fasting glucose', 'Impaired glucose tolerance', 'en');
+    no(full, '全垂体功能减退症', '西蒙兹病', 'zh', /broader/);
   });
 });
 
