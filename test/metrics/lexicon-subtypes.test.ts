@@ -164,6 +164,7 @@ describe('kinds named beside their parent in a name', () => {
     no(full, 'Thymic carcinoma', 'Thymoma', 'en');
     yes(full, '胸腺肿瘤', '胸腺瘤', 'zh');
     no(full, 'Impaired fasting glucose', 'Impaired glucose tolerance', 'en');
+    no(full, 'Chronic otitis media with effusion', 'Chronic suppurative otitis media', 'en');
     no(full, '全垂体功能减退症', '西蒙兹病', 'zh', /broader/);
   });
 });
