@@ -34,9 +34,6 @@ export const DESCRIPTIVE_REWRITES: Rewrite[] = [
   // 瘢痕子宫再次妊娠 is a pregnancy with a scarred uterus (structure.ts reads 妊娠合并X as X)
   [/^\s*(\p{Script=Han}{2,}?)(?:再次|再|二次)妊娠\s*$/u, ' 妊娠合并$1 '],
   [/\bmalignant (?:lesion|growth|mass)(?:es|s)?\b/g, 'carcinoma'],
-  // a variant or subtype of a named disease is that disease, more precisely: "follicular variant of papillary thyroid
-  // carcinoma" is a papillary thyroid carcinoma (its variant read as a parenthesis)
-  [/^\s*((?:[a-z]+[- ]){0,2}[a-z]+) (?:variant|subtype) of (?:the |a )?([a-z][^()]*?)\s*$/, ' $2 ($1 variant) '],
   [/\bcomplicated by\b/g, 'with'],
   // a named virus says "viral" already: "influenza A complicated by viral pneumonia" is an influenza pneumonia
   [/\b(influenza|cytomegalovirus|cmv|rsv|adenovirus|varicella|measles|covid 19)(?: [ab](?= ))?\b((?: [a-z]+){0,4}?) viral (?=pneumonia|encephalitis|meningitis|myocarditis)/g, '$1$2 '],
