@@ -30,7 +30,7 @@ describe('the labelled pairs', () => {
     // the held-out sets are separate pairs: none is also a development pair
     const dev = new Set(pairs.filter((p) => p.set === 'dev').map((p) => `${p.lang}\t${p.predicted}\t${p.gold}`));
     const repeated = pairs.filter((p) => p.set !== 'dev' && dev.has(`${p.lang}\t${p.predicted}\t${p.gold}`));
-    expect(repeated.filter((p) => p.set !== 'heldout7' && p.set !== 'heldout9')).toEqual([]);
+    expect(repeated.filter((p) => p.set !== 'heldout7' && p.set !== 'heldout9' && p.set !== 'heldout10')).toEqual([]);
     // heldout7 and heldout9 were written blind (without the lexicon, rules or other sets) and 14 of heldout7's 793
     // pairs, 11 of heldout9's 960, happen to be development pairs too; they stay, so each first measurement stays the
     // one recorded, and may not grow
@@ -39,7 +39,7 @@ describe('the labelled pairs', () => {
   });
 
   it('meet the goal of issue 16 in each language: precision and recall at least 0.95', () => {
-    const lines = ['all', 'en', 'zh', 'dev', 'dev2', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6', 'heldout7', 'heldout9'].map((k) => `${k.padEnd(9)} ${figures(counts(k))}`);
+    const lines = ['all', 'en', 'zh', 'dev', 'dev2', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6', 'heldout7', 'heldout9', 'heldout10'].map((k) => `${k.padEnd(9)} ${figures(counts(k))}`);
     const kinds = (['en', 'zh'] as const).flatMap((l) => KINDS.filter((k) => result.counts.has(`${l}:${k}`)).map((k) => `${`${l}:${k}`.padEnd(18)} ${figures(counts(`${l}:${k}`))}`));
     const wrong = result.wrong.map((w) => `${w.pair.same ? 'missed' : 'false match'} (${w.pair.file}:${w.pair.line}, ${w.pair.kind}): "${w.pair.predicted}" vs "${w.pair.gold}" → ${w.rule}`);
     console.log(`labelled pairs (${pairs.length}):\n  ${lines.join('\n  ')}\nper kind:\n  ${kinds.join('\n  ')}\n${wrong.length} judged wrongly:\n  ${wrong.join('\n  ')}`);
@@ -79,6 +79,10 @@ describe('the labelled pairs', () => {
       // 0.890 / 0.886; after the lexicon audit of lumped subtypes and its gaps: 0.939 / 0.947, 0.932 / 0.932)
       ['heldout9:en', 0.93, 0.94],
       ['heldout9:zh', 0.93, 0.93],
+      // heldout10 (blind, 840 pairs, less common diseases and wordings), first measured after heldout9's round:
+      // en 0.858 / 0.768, zh 0.848 / 0.824
+      ['heldout10:en', 0.85, 0.76],
+      ['heldout10:zh', 0.84, 0.82],
     ];
     for (const [key, p, r] of floors) {
       expect(precision(counts(key)), `${key} precision`).toBeGreaterThanOrEqual(p);
