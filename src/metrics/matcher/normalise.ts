@@ -31,13 +31,16 @@
 import { anatomyWord, latinSingular, onlySite, splitOrganPrefix } from './anatomy.js';
 import { basicNormalise } from './basic-normalise.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
-import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_NAMES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type SlotName, type Slots } from './qualifiers.js';
-import { readStages, stageConflict } from './stage.js';
+import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type SlotName, type Slots } from './qualifiers.js';
+import { readAxes } from './axes.js';
+import { fullKeyOf } from './slot-compare.js';
+import { readStages } from './stage.js';
 import { joinedReadings, splitName } from './structure.js';
 
 export type MatchLang = 'zh' | 'en';
 
 export { basicNormalise, MAX_CHARS } from './basic-normalise.js';
+export { fullKeyOf, slotConflict } from './slot-compare.js';
 
 export interface NormaliseHooks {
   /** Expansion of a Latin word that is an abbreviation ('copd' → 'chronic obstructive pulmonary disease'). */
@@ -159,7 +162,7 @@ const NOT_AN_ORIGIN = new Set(['spontaneous', 'ischemic', 'hemorrhagic', 'cardio
 const CKD_STAGE = /\bckd\s*(?:stage\s*)?g?([1-5][ab]?)(?![0-9a-z])(?:\s*期)?/g;
 
 /** Layer 3: one reading to its core (see the file comment for what is dropped and what is a slot). */
-export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = {}): Stripped {
+export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = {}, context?: string): Stripped {
   const dropped: string[] = [];
   const renamed: string[] = [];
   let t = ` ${removeAll(reading, HEDGES, dropped)} `.replace(CKD_STAGE, ' ckd stage $1 ');
@@ -169,13 +172,17 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   const text = tidy(t);
   const zhNeg = mode === 'zh' ? zhNegation(t) : undefined;
   const causes = causesOf(zhNeg ? zhNeg.plain : t);
+  // stated subtypes, states and sites (axes.ts), read in the context of the whole name
+  const axes = readAxes(t, context ?? t);
+  t = axes.text;
+  dropped.push(...axes.removed);
   const stages = readStages(t);
   const free: string[] = [];
   t = removeAll(stages.text, DROP, free);
   if (mode === 'en' && free.length > 0 && onlySite(t)) t = stages.text; // "solitary kidney" keeps "solitary"
   else dropped.push(...free);
   dropped.push(...stages.dropped);
-  const slots: Slots = { ...stages.slots };
+  const slots: Slots = { ...axes.slots, ...stages.slots };
   for (const [name, rules, any] of SLOT_RULES) {
     if (!any(t)) continue;
     for (const [re, value] of rules) {
@@ -278,25 +285,6 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   };
 }
 
-export function fullKeyOf(key: string, slots: Slots): string {
-  const tags = SLOT_NAMES.filter((n) => n !== 'polarity' && slots[n]).map((n) => `${n}:${[...slots[n]!].sort().join('+')}`);
-  return tags.length > 0 ? `${key}|${tags.join('|')}` : key;
-}
-
-/** Slots stated on both sides that conflict (no value in common; stages per scale, stage.ts): a description, or undefined. */
-export function slotConflict(a: Slots, b: Slots): string | undefined {
-  for (const name of SLOT_NAMES) {
-    const x = a[name];
-    const y = b[name];
-    if (!x || !y || x.length === 0 || y.length === 0) continue;
-    if (name === 'stage') {
-      const c = stageConflict(x, y);
-      if (c) return `stage: ${c}`;
-    } else if (!x.some((v) => y.includes(v))) return `${name}: ${x.join('+')} vs ${y.join('+')}`;
-  }
-  return undefined;
-}
-
 /** The reading mode of one string: the case language, unless the string is plainly in the other script. */
 export function readingMode(text: string, lang: MatchLang): MatchLang {
   const letters = text.match(/\p{L}/gu) ?? [];
@@ -314,6 +302,17 @@ function sameOrgan(cause: string, rest: string, mode: MatchLang): boolean {
   }
   for (let i = 0; i + 2 <= cause.length; i++) if (/^\p{Script=Han}{2}$/u.test(cause.slice(i, i + 2)) && !/病|症|综合|性/u.test(cause.slice(i, i + 2)) && rest.includes(cause.slice(i, i + 2))) return true;
   return false;
+}
+
+// what may be left of a parenthesised qualifier besides its qualifiers: "(ocular type)", "（右下肢）", "(left leg)"
+const FILLER = new Set(['type', 'form', 'variant', 'subtype', 'status', '型', '性', '侧', 'limb', 'leg', 'arm', '肢']);
+
+/** A parenthesised part that states only qualifiers of its name (`context`): slots, stages, axes ("(unruptured)",
+ *  "（HER2阴性）", "(central)" of a placenta previa) and nothing else. */
+function onlyQualifiers(part: string, s: Stripped, context: string, mode: MatchLang, hooks: NormaliseHooks): boolean {
+  if (s.units.every((u) => FILLER.has(u))) return true;
+  const bare = readAxes(` ${part} `, context).bare;
+  return bare.trim() !== part.trim() && strip(bare, mode, hooks).units.every((u) => FILLER.has(u));
 }
 
 /** Layer 2: one answer to its readings. With `mainOnly` (the lexicon's own names) the head, cause and joined
@@ -370,9 +369,9 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   for (const [kind, text] of texts) {
     if (text === '' || seen.has(text) || (mainOnly && kind !== 'main' && kind !== 'alias')) continue;
     seen.add(text);
-    const s = strip(text, mode, hooks);
-    if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
-    else if (kind === 'alias') parenSlots.push(s.slots);
+    const s = strip(text, mode, hooks, kind === 'alias' ? t : undefined);
+    if (kind === 'alias' && onlyQualifiers(text, s, t, mode, hooks)) parenSlots.push(s.slots);
+    else if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
   }
   // a cause in parentheses is the name's cause: 产后出血（宫缩乏力） vs 产后出血（胎盘滞留）
   const parenCauses = parts.flatMap((a) => causesOf(a));

@@ -6,7 +6,7 @@
 
 import { DESCRIPTIVE_REWRITES, ZH_MORE_VARIANTS } from './descriptive.js';
 
-export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation', 'pattern', 'extent', 'displacement'] as const;
+export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation', 'pattern', 'extent', 'displacement', 'axis'] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 export type Slots = Partial<Record<SlotName, string[]>>;
 

@@ -1,0 +1,173 @@
+/**
+ * Stated subtypes, states and sites (src/metrics/matcher/axes.ts; docs/metrics.md "the policy"): two names of one
+ * disease that state different values of one axis are two diagnoses; a value stated on one side only is set aside;
+ * values that contain one another agree. `bare` knows no disease, so the rules alone decide; `known` knows the bare
+ * diseases, so the lexicon rule is the one that must refuse.
+ */
+import { describe, expect, it } from 'vitest';
+import { axisConflict, readAxes } from '../../src/metrics/matcher/axes.js';
+import { createMatcher, Lexicon } from '../../src/metrics/matcher/index.js';
+import { bare, check } from '../support/match-checks.js';
+
+const known = createMatcher({
+  lexicon: Lexicon.fromData({
+    groups: [
+      { id: 'previa', en: ['placenta previa'], zh: ['前置胎盘'] },
+      { id: 'ih', en: ['inguinal hernia'], zh: ['腹股沟疝'] },
+      { id: 'femh', en: ['femoral hernia'], zh: ['股疝'] },
+      { id: 'hh', en: ['hiatal hernia', 'hiatus hernia'], zh: ['食管裂孔疝'] },
+      { id: 'app', en: ['appendicitis'], zh: ['阑尾炎'] },
+      { id: 'chole', en: ['cholecystitis'], zh: ['胆囊炎'] },
+      { id: 'twin', en: ['twin pregnancy'], zh: ['双胎妊娠'] },
+      { id: 'pp', en: ['precocious puberty'], zh: ['性早熟'] },
+      { id: 'vertigo', en: ['vertigo'], zh: ['眩晕'] },
+      { id: 'di', en: ['diabetes insipidus'], zh: ['尿崩症'] },
+      { id: 'hypo', en: ['hypothyroidism'], zh: ['甲状腺功能减退症'] },
+      { id: 'mr', en: ['mitral regurgitation'], zh: ['二尖瓣关闭不全'] },
+      { id: 'mg', en: ['myasthenia gravis'], zh: ['重症肌无力'] },
+      { id: 'pe', en: ['pulmonary embolism'], zh: ['肺栓塞'] },
+      { id: 'gist', en: ['gastrointestinal stromal tumor'], zh: ['胃肠间质瘤'] },
+      { id: 'bc', en: ['breast cancer'], zh: ['乳腺癌'] },
+      { id: 'aaa', en: ['abdominal aortic aneurysm'], zh: ['腹主动脉瘤'] },
+      { id: 'ia', en: ['intracranial aneurysm'], zh: ['颅内动脉瘤'] },
+      { id: 'colon', en: ['colon cancer'], zh: ['结肠癌'] },
+      { id: 'sbo', en: ['small bowel obstruction', 'intestinal obstruction'], zh: ['肠梗阻'] },
+      { id: 'fs', en: ['febrile seizure', 'febrile convulsion'], zh: ['热性惊厥'] },
+      { id: 'fistula', en: ['anal fistula'], zh: ['肛瘘'] },
+      { id: 'cml', en: ['chronic myeloid leukemia'], zh: ['慢性髓系白血病', '慢性粒细胞白血病'] },
+      { id: 'ab', en: ['miscarriage', 'abortion'], zh: ['流产'] },
+      { id: 'ptl', en: ['preterm labor'], zh: ['早产'] },
+      { id: 'pas', en: ['placenta accreta'], zh: ['胎盘植入'] },
+      { id: 'av', en: ['atrioventricular block', 'av block'], zh: ['房室传导阻滞'] },
+    ],
+  }),
+});
+
+describe('axes: different stated values of one axis are two diagnoses, in both languages', () => {
+  it('the part of a placenta previa that is covered', () => {
+    for (const m of [known, bare]) {
+      check(m, [['Partial placenta previa', 'Marginal placenta previa'], ['Central placenta previa', 'Low-lying placenta previa'], ['Total placenta previa', 'Partial placenta previa (32 weeks)']], 'en', false, /previa|completeness/);
+      check(m, [['部分性前置胎盘', '边缘性前置胎盘'], ['中央性前置胎盘', '低置性前置胎盘'], ['前置胎盘（边缘性）', '完全性前置胎盘']], 'zh', false, /previa/);
+      check(m, [['Central placenta previa', 'Complete placenta previa'], ['Placenta previa', 'Marginal placenta previa']], 'en', true);
+      check(m, [['中央性前置胎盘', '完全性前置胎盘'], ['前置胎盘', '部分性前置胎盘']], 'zh', true);
+    }
+  });
+
+  it('the state of a hernia or an obstruction', () => {
+    for (const m of [known, bare]) {
+      check(m, [['Reducible inguinal hernia', 'Incarcerated inguinal hernia'], ['Incarcerated femoral hernia', 'Strangulated femoral hernia'], ['Simple intestinal obstruction', 'Strangulated intestinal obstruction']], 'en', false, /hernia/);
+      check(m, [['可复性腹股沟疝', '嵌顿性腹股沟疝'], ['难复性股疝', '绞窄性股疝'], ['单纯性肠梗阻', '绞窄性肠梗阻']], 'zh', false, /hernia/);
+      // an English irreducible hernia is any that cannot be reduced; a state on one side only is set aside
+      check(m, [['Irreducible femoral hernia', 'Strangulated femoral hernia'], ['Inguinal hernia', 'Incarcerated inguinal hernia'], ['Femoral hernia', 'Strangulated femoral hernia']], 'en', true);
+      check(m, [['腹股沟疝', '嵌顿性腹股沟疝'], ['股疝（绞窄性）', '绞窄性股疝']], 'zh', true);
+    }
+  });
+
+  it('the type of a hiatal hernia: sliding I, paraoesophageal II–IV, mixed III', () => {
+    check(known, [['Sliding hiatal hernia', 'Paraesophageal hiatal hernia'], ['Type II hiatal hernia', 'Sliding hiatus hernia'], ['Hiatal hernia, type IV', 'Mixed hiatal hernia']], 'en', false);
+    check(known, [['滑动型食管裂孔疝', '食管旁疝'], ['Ⅱ型食管裂孔疝', '混合型食管裂孔疝']], 'zh', false);
+    check(known, [['Paraesophageal hiatal hernia', 'Type III hiatal hernia'], ['Hiatal hernia', 'Sliding hiatal hernia']], 'en', true);
+    check(known, [['食管裂孔疝（Ⅲ型）', '混合型食管裂孔疝'], ['食管裂孔疝', '滑动型食管裂孔疝']], 'zh', true);
+  });
+
+  it('the pathology of an appendicitis or a cholecystitis', () => {
+    for (const m of [known, bare]) {
+      check(m, [['Acute simple appendicitis', 'Acute suppurative appendicitis'], ['Gangrenous cholecystitis', 'Acute suppurative cholecystitis'], ['Perforated appendicitis', 'Simple appendicitis']], 'en', false, /pathology/);
+      check(m, [['急性单纯性阑尾炎', '急性坏疽性阑尾炎'], ['急性化脓性胆囊炎', '急性坏疽性胆囊炎']], 'zh', false, /pathology/);
+      check(m, [['Perforated appendicitis', 'Acute gangrenous appendicitis'], ['Acute appendicitis', 'Acute suppurative appendicitis']], 'en', true);
+      check(m, [['急性阑尾炎', '急性化脓性阑尾炎'], ['坏疽性穿孔性阑尾炎', '坏疽性阑尾炎']], 'zh', true);
+    }
+  });
+
+  it('the chorionicity of twins', () => {
+    for (const m of [known, bare]) {
+      check(m, [['Twin pregnancy, MCDA', 'Twin pregnancy, DCDA'], ['Monochorionic monoamniotic twin pregnancy', 'Monochorionic diamniotic twin pregnancy'], ['Dichorionic twin pregnancy', 'Monochorionic twin pregnancy']], 'en', false, /chorion/);
+      check(m, [['双胎妊娠（单绒毛膜单羊膜囊）', '双胎妊娠（单绒毛膜双羊膜囊）'], ['双绒毛膜双羊膜囊双胎妊娠', '单绒毛膜双羊膜囊双胎妊娠']], 'zh', false, /chorion/);
+      check(m, [['Monochorionic twin pregnancy', 'Twin pregnancy, MCDA'], ['Twin pregnancy', 'Twin pregnancy, dichorionic diamniotic']], 'en', true);
+      check(m, [['双胎妊娠（单绒毛膜）', '单绒毛膜单羊膜囊双胎妊娠'], ['双胎妊娠', '双胎妊娠（双绒毛膜双羊膜囊）']], 'zh', true);
+    }
+  });
+
+  it('central, peripheral or nephrogenic; functional or organic', () => {
+    for (const m of [known, bare]) {
+      check(m, [['Central vertigo', 'Peripheral vertigo'], ['Peripheral precocious puberty', 'Central precocious puberty'], ['Nephrogenic diabetes insipidus', 'Central diabetes insipidus']], 'en', false, /locus/);
+      check(m, [['中枢性眩晕', '周围性眩晕'], ['外周性性早熟', '中枢性性早熟'], ['肾性尿崩症', '中枢性尿崩症']], 'zh', false, /locus/);
+      check(m, [['Central hypothyroidism', 'Primary hypothyroidism'], ['Functional mitral regurgitation', 'Primary mitral regurgitation']], 'en', false, /origin/);
+      check(m, [['中枢性甲状腺功能减退症', '原发性甲状腺功能减退症'], ['功能性二尖瓣关闭不全', '器质性二尖瓣关闭不全']], 'zh', false);
+      check(m, [['Central hypothyroidism', 'Secondary hypothyroidism'], ['Vertigo', 'Peripheral vertigo'], ['Functional mitral regurgitation', 'Secondary mitral regurgitation']], 'en', true);
+      check(m, [['性早熟', '中枢性性早熟'], ['继发性甲状腺功能减退症', '中枢性甲状腺功能减退症']], 'zh', true);
+    }
+  });
+
+  it('simple or complex; ocular or generalised; great or small saphenous', () => {
+    for (const m of [known, bare]) {
+      check(m, [['Simple febrile seizure', 'Complex febrile seizure'], ['Complex anal fistula', 'Simple anal fistula'], ['Ocular myasthenia gravis', 'Generalized myasthenia gravis']], 'en', false);
+      check(m, [['单纯性热性惊厥', '复杂性热性惊厥'], ['复杂性肛瘘', '单纯性肛瘘'], ['重症肌无力（眼肌型）', '全身型重症肌无力'], ['大隐静脉曲张', '小隐静脉曲张']], 'zh', false);
+      check(bare, [['Great saphenous vein varicosity', 'Small saphenous vein varicosity']], 'en', false, /saphenous/);
+      check(m, [['Febrile seizure', 'Simple febrile seizure'], ['Myasthenia gravis', 'Myasthenia gravis (ocular type)']], 'en', true);
+      check(m, [['肛瘘', '复杂性肛瘘'], ['重症肌无力', '重症肌无力（全身型）']], 'zh', true);
+    }
+  });
+
+  it('risk categories', () => {
+    for (const m of [known, bare]) {
+      check(m, [['High-risk pulmonary embolism', 'Intermediate-risk pulmonary embolism'], ['Gastrointestinal stromal tumor (low risk)', 'High-risk gastrointestinal stromal tumor'], ['Intermediate-high-risk pulmonary embolism', 'Low-risk pulmonary embolism']], 'en', false, /risk/);
+      check(m, [['高危肺栓塞', '低危肺栓塞'], ['胃肠间质瘤（中危）', '胃肠间质瘤（高危）']], 'zh', false, /risk/);
+      check(m, [['Intermediate-risk pulmonary embolism', 'Intermediate-low-risk pulmonary embolism'], ['Pulmonary embolism', 'High-risk pulmonary embolism']], 'en', true);
+      check(m, [['中危肺栓塞', '中高危肺栓塞'], ['胃肠间质瘤', '胃肠间质瘤（低危）']], 'zh', true);
+    }
+  });
+
+  it('receptor status, also in parentheses', () => {
+    for (const m of [known, bare]) {
+      check(m, [['HER2-positive breast cancer', 'Breast cancer (HER2-negative)'], ['Triple-negative breast cancer', 'Breast cancer, ER positive'], ['Luminal A breast cancer', 'HER2-positive breast cancer']], 'en', false, /receptor/);
+      check(m, [['乳腺癌（HER2阳性）', 'HER2阴性乳腺癌'], ['三阴性乳腺癌', '乳腺癌（雌激素受体阳性）']], 'zh', false, /receptor/);
+      check(m, [['Triple-negative breast cancer', 'Breast cancer (HER2-negative)'], ['Breast cancer', 'Breast cancer (HER2-positive)']], 'en', true);
+      check(m, [['乳腺癌', '乳腺癌（HER2阳性）'], ['三阴性乳腺癌', '乳腺癌（HER2阴性）']], 'zh', true);
+    }
+  });
+
+  it('ruptured or unruptured, also in parentheses', () => {
+    for (const m of [known, bare]) {
+      check(m, [['Ruptured intracranial aneurysm', 'Intracranial aneurysm (unruptured)'], ['Unruptured abdominal aortic aneurysm', 'Ruptured abdominal aortic aneurysm']], 'en', false, /rupture/);
+      check(m, [['颅内动脉瘤破裂', '颅内动脉瘤（未破裂）'], ['未破裂腹主动脉瘤', '腹主动脉瘤破裂']], 'zh', false, /rupture/);
+      check(m, [['Intracranial aneurysm', 'Intracranial aneurysm (unruptured)']], 'en', true);
+      check(m, [['颅内动脉瘤', '颅内动脉瘤（未破裂）']], 'zh', true);
+    }
+  });
+
+  it('the segment of the colon; right-sided contains the caecum to the hepatic flexure', () => {
+    for (const m of [known, bare]) {
+      check(m, [['Sigmoid colon cancer', 'Ascending colon cancer'], ['Right-sided colon cancer', 'Descending colon cancer'], ['Cecal cancer', 'Transverse colon cancer']], 'en', false, /colon/);
+      check(m, [['乙状结肠癌', '升结肠癌'], ['右半结肠癌', '降结肠癌'], ['结肠脾曲癌', '盲肠癌']], 'zh', false, /colon/);
+      check(m, [['Colon cancer', 'Sigmoid colon cancer'], ['Carcinoma of the ascending colon', 'Ascending colon carcinoma']], 'en', true);
+      check(m, [['结肠癌', '乙状结肠癌'], ['降结肠腺癌', '降结肠癌']], 'zh', true);
+    }
+    // a half of the colon contains its segments (the transverse colon belongs to either), so the two agree
+    const agree = (a: string, b: string): string | undefined => axisConflict(readAxes(` ${a} `).slots.axis ?? [], readAxes(` ${b} `).slots.axis ?? []);
+    for (const [a, b] of [['right sided colon cancer', 'ascending colon cancer'], ['右半结肠癌', '结肠肝曲癌'], ['left colon cancer', 'sigmoid colon cancer'], ['左半结肠癌', '横结肠癌']]) expect(agree(a!, b!), `${a} / ${b}`).toBeUndefined();
+    for (const [a, b] of [['right sided colon cancer', 'left sided colon cancer'], ['右半结肠癌', '乙状结肠癌']]) expect(agree(a!, b!), `${a} / ${b}`).toMatch(/colon/);
+  });
+
+  it('in situ, minimally invasive and invasive', () => {
+    check(bare, [['Minimally invasive adenocarcinoma of the right upper lobe', 'Invasive adenocarcinoma of the right upper lobe'], ['Invasive adenocarcinoma of lung', 'Adenocarcinoma in situ of lung']], 'en', false, /invasion/);
+    check(bare, [['右肺上叶微浸润性腺癌', '右肺上叶浸润性腺癌'], ['肺原位腺癌', '肺微浸润腺癌']], 'zh', false, /invasion/);
+    check(bare, [['Adenocarcinoma of the right upper lobe', 'Invasive adenocarcinoma of the right upper lobe']], 'en', true);
+  });
+
+  it('threatened or under way: a miscarriage, preterm labour; placenta accreta, increta, percreta; the phase of a CML', () => {
+    for (const m of [known, bare]) {
+      check(m, [['Threatened miscarriage', 'Incomplete miscarriage'], ['Inevitable abortion', 'Missed abortion'], ['Placenta accreta', 'Placenta percreta'], ['Chronic myeloid leukemia, chronic phase', 'Chronic myeloid leukemia in blast crisis']], 'en', false);
+      check(m, [['先兆流产', '不全流产'], ['难免流产', '稽留流产'], ['先兆早产', '早产临产'], ['慢性粒细胞白血病慢性期', '慢性粒细胞白血病加速期']], 'zh', false);
+      check(m, [['Miscarriage', 'Threatened miscarriage'], ['Chronic myeloid leukemia', 'Chronic myeloid leukemia, accelerated phase']], 'en', true);
+      check(m, [['流产', '不全流产'], ['胎盘植入', '穿透性胎盘植入'], ['慢性髓系白血病', '慢性髓系白血病急变期']], 'zh', true);
+    }
+  });
+
+  it('Mobitz I and II are the two types of a second-degree block', () => {
+    for (const m of [known, bare]) {
+      check(m, [['Second-degree AV block, Mobitz type I', 'Second-degree AV block, Mobitz II'], ['Wenckebach second-degree AV block', 'Second-degree AV block type 2']], 'en', false, /type/);
+      check(m, [['Second-degree AV block, Mobitz I', 'Second-degree AV block type 1']], 'en', true);
+    }
+  });
+});
