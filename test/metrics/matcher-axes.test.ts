@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { axisConflict, readAxes } from '../../src/metrics/matcher/axes.js';
 import { createMatcher, Lexicon } from '../../src/metrics/matcher/index.js';
-import { bare, check } from '../support/match-checks.js';
+import { bare, check, full } from '../support/match-checks.js';
 
 const known = createMatcher({
   lexicon: Lexicon.fromData({
@@ -169,5 +169,32 @@ describe('axes: different stated values of one axis are two diagnoses, in both l
       check(m, [['Second-degree AV block, Mobitz type I', 'Second-degree AV block, Mobitz II'], ['Wenckebach second-degree AV block', 'Second-degree AV block type 2']], 'en', false, /type/);
       check(m, [['Second-degree AV block, Mobitz I', 'Second-degree AV block type 1']], 'en', true);
     }
+  });
+});
+
+describe('scales: BCLC, Los Angeles, Garden, Gleason and grade group, intraepithelial neoplasia, the ordinary type', () => {
+  it('different classes of one scale conflict; one class on one side only is set aside', () => {
+    check(bare, [['Hepatocellular carcinoma, BCLC A', 'Hepatocellular carcinoma, BCLC stage C'], ['Erosive esophagitis, LA grade B', 'Erosive esophagitis, Los Angeles grade D'], ['Right femoral neck fracture, Garden I', 'Right femoral neck fracture, Garden II']], 'en', false, /stage: (?:bclc|la|garden)/);
+    check(bare, [['肝细胞癌 BCLC 0期', '肝细胞癌 BCLC B期'], ['反流性食管炎（LA-A级）', '反流性食管炎（LA-C级）'], ['右股骨颈骨折（Garden Ⅲ型）', '右股骨颈骨折（Garden Ⅳ型）']], 'zh', false, /stage: (?:bclc|la|garden)/);
+    check(bare, [['Hepatocellular carcinoma', 'Hepatocellular carcinoma, BCLC B'], ['Erosive esophagitis, LA grade B', 'Erosive esophagitis (LA grade B)']], 'en', true);
+    check(bare, [['肝细胞癌', '肝细胞癌 BCLC C期'], ['反流性食管炎', '反流性食管炎（LA-B级）']], 'zh', true);
+  });
+
+  it('a Gleason score is read as its ISUP grade group: 3+4 and 4+3 differ, an unsplit 7 is either', () => {
+    check(bare, [['Prostate adenocarcinoma, Gleason 3+4=7', 'Prostate adenocarcinoma, Gleason 4+3=7'], ['Prostate adenocarcinoma, Gleason score 6', 'Prostate adenocarcinoma, ISUP grade group 3'], ['Prostate adenocarcinoma, Gleason 4+5', 'Prostate adenocarcinoma, Gleason 8']], 'en', false, /gradegroup/);
+    check(bare, [['前列腺腺癌 Gleason 3+3=6分', '前列腺腺癌 Gleason评分8分'], ['前列腺腺癌 Gleason 4+3=7分', '前列腺腺癌 Gleason 3+4=7分']], 'zh', false, /gradegroup/);
+    check(bare, [['Prostate adenocarcinoma, Gleason 7', 'Prostate adenocarcinoma, Gleason 4+3'], ['Prostate adenocarcinoma, grade group 2', 'Prostate adenocarcinoma, Gleason 3+4']], 'en', true);
+    check(bare, [['前列腺腺癌 Gleason评分7分', '前列腺腺癌 Gleason 3+4=7分']], 'zh', true);
+  });
+
+  it('CIN grades also once CIN is written out, and a grade stated by a name in parentheses', () => {
+    check(full, [['CIN 1', 'Cervical intraepithelial neoplasia grade 3'], ['VIN 3', 'VIN 1'], ['CIN 3', 'Squamous intraepithelial lesion of the cervix (CIN 2)']], 'en', false, /grade/);
+    check(full, [['CIN 2', 'Cervical intraepithelial neoplasia grade 2']], 'en', true);
+  });
+
+  it('the ordinary type of an infection graded by type is not a severe one', () => {
+    check(bare, [['Severe hand, foot and mouth disease', 'Hand, foot and mouth disease, ordinary type'], ['Critical COVID-19', 'COVID-19, ordinary type']], 'en', false, /severity/);
+    check(bare, [['重型手足口病', '手足口病（普通型）'], ['新型冠状病毒感染（危重型）', '新型冠状病毒感染（普通型）']], 'zh', false, /severity/);
+    check(bare, [['Mild hand, foot and mouth disease', 'Hand, foot and mouth disease, ordinary type']], 'en', true);
   });
 });

@@ -31,8 +31,9 @@
 import { anatomyWord, latinSingular, onlySite, splitOrganPrefix } from './anatomy.js';
 import { basicNormalise } from './basic-normalise.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
-import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type SlotName, type Slots } from './qualifiers.js';
+import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type Slots } from './qualifiers.js';
 import { readAxes } from './axes.js';
+import { lendQualifiers, onlyQualifiers } from './paren-qualifiers.js';
 import { fullKeyOf } from './slot-compare.js';
 import { readStages } from './stage.js';
 import { joinedReadings, splitName } from './structure.js';
@@ -176,7 +177,7 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   const axes = readAxes(t, context ?? t);
   t = axes.text;
   dropped.push(...axes.removed);
-  const stages = readStages(t);
+  const stages = readStages(t, context ?? t);
   const free: string[] = [];
   t = removeAll(stages.text, DROP, free);
   if (mode === 'en' && free.length > 0 && onlySite(t)) t = stages.text; // "solitary kidney" keeps "solitary"
@@ -304,17 +305,6 @@ function sameOrgan(cause: string, rest: string, mode: MatchLang): boolean {
   return false;
 }
 
-// what may be left of a parenthesised qualifier besides its qualifiers: "(ocular type)", "（右下肢）", "(left leg)"
-const FILLER = new Set(['type', 'form', 'variant', 'subtype', 'status', '型', '性', '侧', 'limb', 'leg', 'arm', '肢']);
-
-/** A parenthesised part that states only qualifiers of its name (`context`): slots, stages, axes ("(unruptured)",
- *  "（HER2阴性）", "(central)" of a placenta previa) and nothing else. */
-function onlyQualifiers(part: string, s: Stripped, context: string, mode: MatchLang, hooks: NormaliseHooks): boolean {
-  if (s.units.every((u) => FILLER.has(u))) return true;
-  const bare = readAxes(` ${part} `, context).bare;
-  return bare.trim() !== part.trim() && strip(bare, mode, hooks).units.every((u) => FILLER.has(u));
-}
-
 /** Layer 2: one answer to its readings. With `mainOnly` (the lexicon's own names) the head, cause and joined
  *  readings are not made; the main reading is the same either way. */
 export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks = {}, mainOnly = false): Analysis {
@@ -370,18 +360,13 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     if (text === '' || seen.has(text) || (mainOnly && kind !== 'main' && kind !== 'alias')) continue;
     seen.add(text);
     const s = strip(text, mode, hooks, kind === 'alias' ? t : undefined);
-    if (kind === 'alias' && onlyQualifiers(text, s, t, mode, hooks)) parenSlots.push(s.slots);
+    if (kind === 'alias' && onlyQualifiers(text, s, t, (x) => strip(x, mode, hooks))) parenSlots.push(s.slots);
     else if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
   }
   // a cause in parentheses is the name's cause: 产后出血（宫缩乏力） vs 产后出血（胎盘滞留）
   const parenCauses = parts.flatMap((a) => causesOf(a));
   if (readings[0] && parenCauses.length > 0) readings[0].s.causes = [...new Set([...readings[0].s.causes, ...parenCauses])];
-  // a parenthesised part that is only qualifiers ("腹股沟斜疝（左）", "主动脉夹层（Stanford A型）") states them for the name
-  for (const r of readings) {
-    if ((r.kind !== 'main' && r.kind !== 'head') || parenSlots.length === 0) continue;
-    for (const slots of parenSlots) for (const [k, vs] of Object.entries(slots)) for (const v of vs ?? []) if (!(r.s.slots[k as SlotName] ??= []).includes(v)) r.s.slots[k as SlotName]!.push(v);
-    r.s.fullKey = fullKeyOf(r.s.key, r.s.slots);
-  }
+  lendQualifiers(readings, parenSlots);
   const main = readings[0];
   if (main && cause !== undefined && cause !== '') {
     // the qualifiers of a named cause are the cause's ("hypertension due to primary aldosteronism" is not a primary
