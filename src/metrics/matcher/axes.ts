@@ -17,6 +17,7 @@
  */
 
 import type { SlotName } from './qualifiers.js';
+import { LEVEL, SPINE_CONTEXT, spinalLevel } from './spine.js';
 
 /** A pattern, the values it states (none: its captures), and `keep` — its words stay in the name although the axis
  *  drops its words (食管旁 of 食管旁疝 is the name itself). */
@@ -268,6 +269,9 @@ const SLOT_VALUES: [RegExp | undefined, RegExp, SlotName, string][] = [
   // Mobitz I (Wenckebach) and II are the two types of a second-degree block
   [/block|阻滞/u, /\bmobitz\s*(?:type\s*)?(?:1|i)\b|\bwenckebach\b|文氏/gu, 'type', '1'],
   [/block|阻滞/u, /\bmobitz\s*(?:type\s*)?(?:2|ii)\b/gu, 'type', '2'],
+  // an atypical meningioma is of WHO grade 2, an anaplastic (malignant) one of grade 3
+  [/meningioma|脑膜瘤/u, /\batypical\b|非典型|不典型/gu, 'stage', 'grade=2'],
+  [/meningioma|脑膜瘤/u, /\b(?:anaplastic|malignant)\b|间变性?|恶性/gu, 'stage', 'grade=3'],
   // an anaplastic carcinoma is an undifferentiated one
   [undefined, /\banaplastic(?= (?:\w+ )?(?:carcinoma|cancer))|未分化(?=癌)/gu, 'differentiation', 'undifferentiated'],
   // a rectal mucosal prolapse is a partial one
@@ -323,12 +327,23 @@ export function readAxes(text: string, context = text): AxisReading {
       });
     }
   }
+  if (SPINE_CONTEXT.test(context)) {
+    const level = (m: string, seg: string, n: string, seg2?: string, n2?: string): string => {
+      const vs = spinalLevel(seg, n, seg2, n2);
+      if (!vs) return m;
+      read.push(m.trim());
+      for (const v of vs) add('axis', v);
+      return ' ';
+    };
+    bare = bare.replace(LEVEL, level);
+    out = out.replace(LEVEL, (m: string, seg: string, n: string, seg2?: string, n2?: string) => (spinalLevel(seg, n, seg2, n2) ? (removed.push(m.trim()), ' ') : m));
+  }
   return { slots, text: out, bare, read, removed };
 }
 
 // one test for every context and the axes without one: most names state none of these
 const hit = (re: RegExp, t: string): boolean => ((re.lastIndex = 0), re.test(t));
-const ANY = (t: string, context: string): boolean => AXES.some((a) => (a.context ? a.context.test(context) : a.values.some(([re]) => hit(re, t)))) || SLOT_VALUES.some(([, re]) => hit(re, t));
+const ANY = (t: string, context: string): boolean => SPINE_CONTEXT.test(context) || AXES.some((a) => (a.context ? a.context.test(context) : a.values.some(([re]) => hit(re, t)))) || SLOT_VALUES.some(([, re]) => hit(re, t));
 
 const AGREE = new Map<string, Map<string, Set<string>>>();
 for (const axis of AXES) {
@@ -360,6 +375,10 @@ export function axisConflict(a: readonly string[], b: readonly string[]): string
     if (!ys) continue;
     const agree = AGREE.get(k.split('.')[0]!);
     const ok = (u: string, w: string): boolean => u === w || agree?.get(u)?.has(w) === true;
+    if (k.startsWith('spine.')) {
+      if (!xs.some((u) => ys.includes(u))) return `${k}: ${xs.join('+')} vs ${ys.join('+')}`;
+      continue;
+    }
     if (!xs.every((u) => ys.some((w) => ok(u, w))) || !ys.every((w) => xs.some((u) => ok(u, w)))) return `${k}: ${xs.join('+')} vs ${ys.join('+')}`;
   }
   return undefined;
