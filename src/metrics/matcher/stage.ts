@@ -21,6 +21,7 @@
  */
 
 import { anyOf } from './qualifiers.js';
+import { tnmStage } from './tnm.js';
 
 export type StageSlot = 'stage' | 'severity' | 'phase' | 'compensation';
 export const STAGE_SLOTS: readonly StageSlot[] = ['stage', 'severity', 'phase', 'compensation'];
@@ -119,9 +120,13 @@ const COMPENSATION: [RegExp, string][] = [
 
 /** T, N and M of a TNM formula; M1 is also stage 4. */
 const TNM = /\b[cpy]?t([0-4x]|is)([a-d]?)\s*n([0-3x])([a-c]?)\s*m([01x])([a-c]?)\b/g;
+/** T and N without M, and N alone ("N1b" of a cancer; not the N of H1N1), read as their letters only. */
+const TN = /\b[cpy]?t([0-4x]|is)([a-d]?)\s*n([0-3x])([a-c]?)\b/g;
+const N_ALONE = /(?<![a-z0-9])[cpy]?n([0-3])([a-c]?)(?![a-z0-9])/g;
+const CANCER = /carcinoma|cancer|tumou?r|melanoma|sarcoma|癌|瘤/u;
 
 // one test for every pattern above: most names state no stage at all, and are returned as they are
-const ANY = anyOf([...RULES.map((r) => r.re), ...SEVERITY.map(([re]) => re), EXACERBATION, ...PHASES.map(([re]) => re), ...COMPENSATION.map(([re]) => re), TNM]);
+const ANY = anyOf([...RULES.map((r) => r.re), ...SEVERITY.map(([re]) => re), EXACERBATION, ...PHASES.map(([re]) => re), ...COMPENSATION.map(([re]) => re), TNM, TN, N_ALONE]);
 
 /** A stage value as read: lower case, Roman numerals already Arabic (basicNormalise). */
 const norm = (v: string): string => v.toLowerCase().replace(/\s+/g, '');
@@ -143,13 +148,28 @@ export function readStages(input: string, context = input): StageReading {
     add('phase', ['active']);
     return ' ';
   });
-  t = t.replace(TNM, (m, tv: string, ts: string, nv: string, ns: string, mv: string) => {
+  t = t.replace(TNM, (m, tv: string, ts: string, nv: string, ns: string, mv: string, ms: string) => {
     dropped.push(m.trim());
     const out = [`t=${tv}${ts}`, `n=${nv}${ns}`, `m=${mv}`].filter((x) => !x.endsWith('=x'));
     if (mv === '1') out.push('stage=4');
+    // the stage group of the formula, where one table gives it (tnm.ts)
+    const group = tnmStage(context, { t: `${tv}${ts}`, n: `${nv}${ns}`, m: `${mv}${ms}` });
+    if (group !== undefined) out.push(`stage=${group}`);
     add('stage', out);
     return ' ';
   });
+  if (CANCER.test(context)) {
+    t = t.replace(TN, (m, tv: string, ts: string, nv: string, ns: string) => {
+      dropped.push(m.trim());
+      add('stage', [`t=${tv}${ts}`, `n=${nv}${ns}`].filter((x) => !x.endsWith('=x')));
+      return ' ';
+    });
+    t = t.replace(N_ALONE, (m, nv: string, ns: string) => {
+      dropped.push(m.trim());
+      add('stage', [`n=${nv}${ns}`]);
+      return ' ';
+    });
+  }
   for (const rule of RULES) {
     if (rule.context && !rule.context.test(context)) continue;
     t = t.replace(rule.re, (m: string, ...groups: unknown[]) => {
