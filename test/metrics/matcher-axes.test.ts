@@ -198,3 +198,36 @@ describe('scales: BCLC, Los Angeles, Garden, Gleason and grade group, intraepith
     check(bare, [['Mild hand, foot and mouth disease', 'Hand, foot and mouth disease, ordinary type']], 'en', true);
   });
 });
+
+describe('the spinal level, TNM stage groups, meningioma grades, and two more causes', () => {
+  it('two different levels of the spine conflict; one level against none is set aside', () => {
+    check(full, [['L3/4 lumbar disc herniation', 'Lumbar disc herniation, L4/5'], ['C5-C6 cervical disc herniation', 'Cervical disc herniation at C6/7'], ['T12 vertebral compression fracture', 'L2 vertebral compression fracture']], 'en', false, /spine/);
+    check(full, [['腰3/4椎间盘突出症', 'L4/5椎间盘突出症'], ['腰5骶1椎间盘突出', '腰4/5椎间盘突出'], ['L1椎体压缩性骨折', 'T12椎体压缩性骨折']], 'zh', false, /spine/);
+    check(full, [['Lumbar disc herniation', 'L5/S1 disc herniation'], ['L4-S1 disc herniation', 'L5-S1 lumbar disc herniation'], ['L4/5 disc herniation', 'L4-L5 lumbar disc herniation']], 'en', true);
+    check(full, [['腰椎间盘突出症', '腰4/5椎间盘突出症'], ['L5/S1椎间盘突出', '腰5骶1椎间盘突出症']], 'zh', true);
+  });
+
+  it('a TNM formula gives its stage group for colorectal, lung and breast cancer', () => {
+    check(bare, [['结肠癌 T3N0M0', '结肠癌ⅢA期'], ['肺腺癌 T1bN0M0', '肺腺癌ⅠB期'], ['乳腺癌 T1N1M0', '乳腺癌ⅠA期']], 'zh', false, /stage/);
+    check(bare, [['Rectal cancer T4bN0M0', 'Rectal cancer, stage IIB'], ['Lung adenocarcinoma T3N2M0', 'Lung adenocarcinoma, stage IIIA'], ['Breast cancer T2N0M0', 'Breast cancer, stage IIB']], 'en', false, /stage/);
+    check(bare, [['结肠癌 T3N0M0', '结肠癌ⅡA期'], ['肺腺癌 T2aN0M0', '肺腺癌ⅠB期'], ['乳腺癌 T2N2M0', '乳腺癌Ⅲ期']], 'zh', true);
+    check(bare, [['Rectal cancer T4aN0M0', 'Rectal cancer, stage II'], ['Lung adenocarcinoma T1cN0M0', 'Lung adenocarcinoma, stage IA']], 'en', true);
+    // N alone, and T with N, in a cancer's name
+    check(bare, [['Papillary thyroid carcinoma, N1a', 'Papillary thyroid carcinoma, T1bN1b']], 'en', false, /n 1a vs 1b/);
+    check(bare, [['Papillary thyroid carcinoma, N1b', 'Papillary thyroid carcinoma, pT2N1bM0']], 'en', true);
+  });
+
+  it('an atypical meningioma is of WHO grade 2, an anaplastic one of grade 3', () => {
+    check(full, [['Atypical meningioma', 'Meningioma, WHO grade 1'], ['Anaplastic meningioma', 'Meningioma, WHO grade II']], 'en', false, /grade/);
+    check(full, [['非典型脑膜瘤', '脑膜瘤（WHO 1级）'], ['间变性脑膜瘤', '脑膜瘤 WHO 2级']], 'zh', false, /grade/);
+    check(full, [['Atypical meningioma', 'Meningioma, WHO grade 2']], 'en', true);
+  });
+
+  it('uterine atony written out, and a lacunar infarct as a mechanism of its own', () => {
+    check(bare, [['产后出血（胎盘滞留）', '产后出血（子宫收缩乏力）']], 'zh', false, /cause/);
+    check(full, [['Lacunar infarction', 'Cerebral infarction (large artery atherosclerosis)']], 'en', false);
+    check(full, [['腔隙性脑梗死', '心源性脑栓塞']], 'zh', false);
+    check(full, [['腔隙性脑梗死', '急性脑梗死（大动脉粥样硬化型）']], 'zh', false, /mechanism/);
+    check(full, [['Lacunar infarction', 'Ischemic stroke']], 'en', true);
+  });
+});

@@ -15,7 +15,8 @@
  *  distinct     the lexicon lists the two concepts as different diseases → no match
  *  qualifier    the names conflict (normalise.ts, stage.ts, negation.ts): a slot both state with no value in
  *               common (acute vs chronic, type 1 vs 2, left vs right, hyper vs hypo, primary vs secondary …), a
- *               conflicting stage, grade, class, severity or phase (a concept's `implies` counts), a term negated
+ *               conflicting stage, grade, class, severity or phase (a concept's `implies` counts), a subtype,
+ *               state or site of one axis (axes.ts: marginal vs complete previa, L4/5 vs L5/S1), a term negated
  *               on one side only, two different stated causes → no match; otherwise equal after dropping
  *               qualifiers, hedges, complications, parentheses (English word order ignored) → match 0.9
  *  broader      the lexicon relates the names, or one is an acute exacerbation of the other, but the policy

@@ -102,7 +102,7 @@ const CAUSES: [RegExp, string][] = [
   [c('肾性'), 'renal'],
   [c('\\bperipartum\\b|围产期|围生期'), 'peripartum'],
   [c('\\bradiation[- ]induced\\b|\\bradiation\\b|放射性'), 'radiation'],
-  [c('\\buterine atony\\b|宫缩乏力'), 'atony'],
+  [c('\\buterine atony\\b|子宫收缩乏力|宫缩乏力'), 'atony'],
   [c('\\bretained placenta\\b|\\bretained products\\b|胎盘滞留|胎盘残留|胎盘植入'), 'placenta'],
   [c('\\banticoagula\\w*|\\bwarfarin\\b|抗凝'), 'anticoagulant'],
   [c('\\bpostmenopausal\\b|绝经后'), 'postmenopausal'],
@@ -114,12 +114,13 @@ const CAUSES: [RegExp, string][] = [
   // the mechanism, a separate question from the cause: ischaemic (cardioembolic, atherothrombotic) or haemorrhagic
   [c('\\bcardioembolic\\b|\\bcardiac embol\\w*|\\bcardiogenic (?:cerebral )?embol\\w*|心源性(?=脑|栓)'), 'cardioembolic'],
   [c('\\batherothrombotic\\b|\\blarge artery atheroscler\\w*|大动脉粥样硬化'), 'atherothrombotic'],
+  [c('\\blacunar\\b|\\bsmall (?:vessel|artery) (?:occlusion|disease)\\b|腔隙性|小动脉闭塞'), 'lacunar'],
   [c('\\bischemic\\b|缺血性'), 'ischemic'],
   [c('\\bhemorrhagic\\b|出血性'), 'hemorrhagic'],
 ];
 /** A cause category that is a kind of another (it agrees with it), and the mechanism categories. */
-const PARENT: Record<string, string> = { influenza: 'virus', cmv: 'virus', ebv: 'virus', pneumococcus: 'streptococcus', staphylococcus: 'bacteria', streptococcus: 'bacteria', klebsiella: 'bacteria', pseudomonas: 'bacteria', cardioembolic: 'ischemic', atherothrombotic: 'ischemic' };
-const MECHANISM = new Set(['ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic']);
+const PARENT: Record<string, string> = { influenza: 'virus', cmv: 'virus', ebv: 'virus', pneumococcus: 'streptococcus', staphylococcus: 'bacteria', streptococcus: 'bacteria', klebsiella: 'bacteria', pseudomonas: 'bacteria', cardioembolic: 'ischemic', atherothrombotic: 'ischemic', lacunar: 'ischemic' };
+const MECHANISM = new Set(['ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic', 'lacunar']);
 
 // one test for every cause pattern: most names state no cause
 const ANY_CAUSE = new RegExp(SOURCES.map((x) => `(?:${x})`).join('|'), 'u');

@@ -21,7 +21,8 @@
  *     - SLOTS, dropped only when ONE side states them: course (acute/chronic/subacute/old), side, type number or
  *       letter, origin (primary/secondary), nature (benign/malignant), level (upper/lower), wall/site, degree,
  *       completeness, polarity (hyper/hypo, 亢进/减退, 高/低), and (stage.ts) stage, grade and class per scale,
- *       severity, phase and compensation. When both sides state a slot and it conflicts (acute vs chronic
+ *       severity, phase and compensation, and (axes.ts) the subtypes, states and sites of one axis of a disease
+ *       (placenta previa, hernia state, colon segment, spinal level, receptor status …). When both sides state a slot and it conflicts (acute vs chronic
  *       pancreatitis, type 1 vs type 2 diabetes, 甲亢 vs 甲减, left vs right, NYHA II vs IV, stage IIIA vs IIIB,
  *       mild vs severe) the names conflict and the matcher refuses every rule but `exact`. History (history of,
  *       病史, 术后) and acute exacerbation (stage.ts) are flags; negated terms and stated causes (negation.ts)
@@ -157,7 +158,7 @@ function canonicalWord(w: string, hooks: NormaliseHooks, renamed?: string[]): st
 // causes that say how or when, not from what: they do not make a disease secondary
 // (postmenopausal and senile osteoporosis are primary osteoporosis)
 // (nor does a pathogen: a bacterial peritonitis may be primary — spontaneous — or secondary)
-const NOT_AN_ORIGIN = new Set(['spontaneous', 'ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic', 'postmenopausal', 'senile', 'virus', 'influenza', 'cmv', 'bacteria', 'pneumococcus', 'staphylococcus', 'klebsiella', 'pseudomonas', 'mycoplasma', 'chlamydia', 'fungus', 'amoeba', 'tb', 'hpylori']);
+const NOT_AN_ORIGIN = new Set(['spontaneous', 'ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic', 'lacunar', 'postmenopausal', 'senile', 'virus', 'influenza', 'cmv', 'bacteria', 'pneumococcus', 'staphylococcus', 'klebsiella', 'pseudomonas', 'mycoplasma', 'chlamydia', 'fungus', 'amoeba', 'tb', 'hpylori']);
 
 // "CKD 4", "CKD3b期": the number of a CKD is its stage (read before "ckd" is expanded)
 const CKD_STAGE = /\bckd\s*(?:stage\s*)?g?([1-5][ab]?)(?![0-9a-z])(?:\s*期)?/g;
@@ -183,7 +184,7 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   if (mode === 'en' && free.length > 0 && onlySite(t)) t = stages.text; // "solitary kidney" keeps "solitary"
   else dropped.push(...free);
   dropped.push(...stages.dropped);
-  const slots: Slots = { ...axes.slots, ...stages.slots };
+  const slots: Slots = { ...axes.slots, ...stages.slots, ...(axes.slots.stage ? { stage: [...(stages.slots.stage ?? []), ...axes.slots.stage] } : {}) };
   for (const [name, rules, any] of SLOT_RULES) {
     if (!any(t)) continue;
     for (const [re, value] of rules) {
