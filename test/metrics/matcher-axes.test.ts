@@ -231,3 +231,35 @@ describe('the spinal level, TNM stage groups, meningioma grades, and two more ca
     check(full, [['Lacunar infarction', 'Ischemic stroke']], 'en', true);
   });
 });
+
+describe('more axes: markers, response to treatment, onset, open or closed, setting, depth and the like', () => {
+  it('a marker stated positive and negative, or mutated and wild-type, makes two diagnoses', () => {
+    check(bare, [['HBeAg-positive chronic hepatitis B', 'HBeAg-negative chronic hepatitis B'], ['Smear-positive pulmonary tuberculosis', 'Smear-negative pulmonary tuberculosis'], ['EGFR-mutant lung adenocarcinoma', 'EGFR wild-type lung adenocarcinoma'], ['Seropositive rheumatoid arthritis', 'Seronegative rheumatoid arthritis']], 'en', false, /marker/);
+    check(bare, [['HBeAg阳性慢性乙型肝炎', 'HBeAg阴性慢性乙型肝炎'], ['Ph阳性急性淋巴细胞白血病', 'Ph阴性急性淋巴细胞白血病'], ['EGFR突变肺腺癌', 'EGFR野生型肺腺癌'], ['血清阴性类风湿关节炎', '血清阳性类风湿关节炎']], 'zh', false, /marker/);
+    check(bare, [['Chronic hepatitis B', 'HBeAg-positive chronic hepatitis B'], ['Smear-positive pulmonary tuberculosis', 'Pulmonary tuberculosis, smear positive']], 'en', true);
+    check(bare, [['慢性乙型肝炎', 'HBeAg阳性慢性乙型肝炎']], 'zh', true);
+  });
+
+  it('sensitive, dependent or resistant; early or late onset', () => {
+    check(bare, [['Steroid-sensitive nephrotic syndrome', 'Steroid-resistant nephrotic syndrome'], ['Castration-resistant prostate cancer', 'Castration-sensitive prostate cancer'], ['Early-onset preeclampsia', 'Late-onset preeclampsia'], ['Early-onset neonatal sepsis', 'Late-onset neonatal sepsis']], 'en', false, /response|onset/);
+    check(bare, [['激素敏感型肾病综合征', '激素耐药型肾病综合征'], ['激素依赖型肾病综合征', '激素抵抗型肾病综合征'], ['早发型子痫前期', '晚发型子痫前期']], 'zh', false, /response|onset/);
+    check(bare, [['Nephrotic syndrome', 'Steroid-resistant nephrotic syndrome'], ['Preeclampsia', 'Early-onset preeclampsia']], 'en', true);
+    check(bare, [['子痫前期', '早发型子痫前期']], 'zh', true);
+  });
+
+  it('open or closed; communicating or obstructive; direct or indirect; proximal or distal', () => {
+    check(bare, [['Open fracture of the left tibia', 'Closed fracture of the left tibia'], ['Communicating hydrocephalus', 'Obstructive hydrocephalus'], ['Right direct inguinal hernia', 'Right indirect inguinal hernia'], ['Proximal humerus fracture', 'Distal humerus fracture']], 'en', false);
+    check(bare, [['左胫骨开放性骨折', '左胫骨闭合性骨折'], ['交通性脑积水', '梗阻性脑积水'], ['开角型青光眼', '闭角型青光眼'], ['右肱骨近端骨折', '右肱骨远端骨折']], 'zh', false);
+    check(bare, [['Inguinal hernia', 'Right indirect inguinal hernia'], ['Tibial fracture', 'Open tibial fracture']], 'en', true);
+  });
+
+  it('congenital or acquired; community or hospital; wet or dry; diffuse or nodular; superficial or deep', () => {
+    check(bare, [['Congenital hypothyroidism', 'Acquired hypothyroidism'], ['Community-acquired pneumonia', 'Hospital-acquired pneumonia'], ['Wet age-related macular degeneration', 'Dry age-related macular degeneration'], ['Diffuse toxic goiter', 'Nodular toxic goiter'], ['Superficial vein thrombosis of the left leg', 'Deep vein thrombosis of the left leg']], 'en', false);
+    check(bare, [['先天性甲状腺功能减退症', '获得性甲状腺功能减退症'], ['社区获得性肺炎', '医院获得性肺炎'], ['湿性年龄相关性黄斑变性', '干性年龄相关性黄斑变性'], ['弥漫性毒性甲状腺肿', '结节性毒性甲状腺肿'], ['左下肢浅静脉血栓形成', '左下肢深静脉血栓形成'], ['浅Ⅱ度烧伤', '深Ⅱ度烧伤']], 'zh', false);
+    check(bare, [['Macular degeneration', 'Wet macular degeneration']], 'en', true);
+    // a ventilator-associated pneumonia is a hospital-acquired one
+    const axes = (t: string): string[] => readAxes(` ${t} `).slots.axis ?? [];
+    expect(axisConflict(axes('ventilator associated pneumonia'), axes('hospital acquired pneumonia'))).toBeUndefined();
+    expect(axisConflict(axes('呼吸机相关性肺炎'), axes('社区获得性肺炎'))).toMatch(/setting/);
+  });
+});
