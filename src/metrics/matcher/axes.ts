@@ -21,7 +21,7 @@
 
 import { AXES_STATES, type Axis } from './axis-table.js';
 import { AXES_SITES, SLOT_VALUES } from './axis-table-more.js';
-import type { SlotName } from './qualifiers.js';
+import { anyOf, type SlotName } from './qualifiers.js';
 import { LEVEL, SPINE_CONTEXT, spinalLevel } from './spine.js';
 
 const AXES: Axis[] = [...AXES_STATES, ...AXES_SITES];
@@ -55,7 +55,7 @@ export function readAxes(text: string, context = text): AxisReading {
     bare = bare.replace(re, (m) => (read.push(m.trim()), add(slot, v), ' '));
   }
   for (const axis of AXES) {
-    if (axis.context && !axis.context.test(context)) continue;
+    if ((axis.context && !axis.context.test(context)) || !AXIS_TEST.get(axis)!(bare)) continue;
     for (const [re, values, keep] of axis.values) {
       const drop = axis.drop === true && keep !== 'keep';
       const one = (m: string, ...groups: unknown[]): string => {
@@ -90,8 +90,12 @@ export function readAxes(text: string, context = text): AxisReading {
 }
 
 // one test for every context and the axes without one: most names state none of these
-const hit = (re: RegExp, t: string): boolean => ((re.lastIndex = 0), re.test(t));
-const ANY = (t: string, context: string): boolean => SPINE_CONTEXT.test(context) || AXES.some((a) => (a.context ? a.context.test(context) : a.values.some(([re]) => hit(re, t)))) || SLOT_VALUES.some(([, re]) => hit(re, t));
+// (each axis's values in one test; the union of the contexts, of the values of the axes without one, and of the
+// other slots' patterns in another)
+const AXIS_TEST = new Map(AXES.map((a) => [a, anyOf(a.values.map(([re]) => re))] as const));
+const CONTEXTS = anyOf(AXES.flatMap((a) => (a.context ? [a.context] : [])).concat(SPINE_CONTEXT));
+const FREE = anyOf([...AXES.filter((a) => !a.context).flatMap((a) => a.values.map(([re]) => re)), ...SLOT_VALUES.map(([, re]) => re)]);
+const ANY = (t: string, context: string): boolean => CONTEXTS(context) || FREE(t);
 
 const AGREE = new Map<string, Map<string, Set<string>>>();
 for (const axis of AXES) {
