@@ -263,3 +263,18 @@ describe('more axes: markers, response to treatment, onset, open or closed, sett
     expect(axisConflict(axes('呼吸机相关性肺炎'), axes('社区获得性肺炎'))).toMatch(/setting/);
   });
 });
+
+describe('a sliding hernia, Masaoka stages, White classes of a gestational diabetes', () => {
+  it('a sliding hernia of a site is a hernia of that site; a hiatal one is type I', () => {
+    check(bare, [['Sliding inguinal hernia (right)', 'Right inguinal hernia, sliding'], ['Left femoral hernia', 'Sliding left femoral hernia']], 'en', true);
+    check(bare, [['滑动性腹股沟疝（左）', '左侧腹股沟滑动疝'], ['腹股沟滑疝', '腹股沟疝']], 'zh', true);
+    check(bare, [['Sliding hiatal hernia', 'Type II hiatal hernia'], ['Sliding right inguinal hernia', 'Sliding left inguinal hernia']], 'en', false);
+  });
+
+  it('Masaoka(-Koga) stages of a thymoma and White classes A1/A2', () => {
+    check(bare, [['Thymoma, Masaoka stage I', 'Thymoma, Masaoka-Koga stage III'], ['Gestational diabetes mellitus, class A1', 'Gestational diabetes mellitus (A2)']], 'en', false, /stage/);
+    check(bare, [['胸腺瘤 Masaoka I期', '胸腺瘤 Masaoka Ⅲ期'], ['妊娠期糖尿病A1级', '妊娠期糖尿病A2级']], 'zh', false, /stage/);
+    check(bare, [['Thymoma', 'Thymoma, Masaoka stage II'], ['Gestational diabetes mellitus', 'Gestational diabetes mellitus, class A2']], 'en', true);
+    check(bare, [['胸腺瘤', '胸腺瘤 Masaoka II期'], ['妊娠期糖尿病', '妊娠期糖尿病A2级']], 'zh', true);
+  });
+});

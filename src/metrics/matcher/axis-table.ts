@@ -67,6 +67,13 @@ export const AXES_STATES: Axis[] = [
     agree: [['para', ['2', '3', '4']]],
   },
   {
+    // a sliding hernia other than a hiatal one (滑疝: part of its sac is an organ) is a hernia of its site
+    name: 'sliding',
+    drop: true,
+    context: /hernia|疝/u,
+    values: [[rx(`\\bsliding\\b${TYPE}|滑动[性型]?|(?<=\\p{Script=Han})滑(?=疝)`), ['sliding']]],
+  },
+  {
     // the pathology of an appendicitis or cholecystitis: simple, suppurative, gangrenous (perforated goes with the
     // last two)
     name: 'pathology',

@@ -73,6 +73,9 @@ const RULES: StageRule[] = [
   { re: rx(`\\bbclc(?:\\s*(?:stage|分期))?\\s*([0a-d])(?![a-z0-9])(?:\\s*期)?`), scale: 'bclc', slot: 'stage' },
   { re: rx(`\\b(?:la|los angeles)(?:\\s*(?:grade|class|classification|分级))?\\s*([a-d])(?![a-z0-9])(?:\\s*级)?|洛杉矶(?:分级)?\\s*([a-d])\\s*级?`), scale: 'la', slot: 'stage', context: /esophagitis|食管炎|reflux|反流/u },
   { re: rx(`\\bgarden\\s*([1-4])(?![0-9])`), scale: 'garden', slot: 'stage' },
+  // Masaoka(-Koga) is the stage of a thymoma; White's class A1/A2 that of a gestational diabetes
+  { re: rx(`\\bmasaoka(?:\\s*koga)?(?:\\s*(?:stage|分期))?\\s*${RANGE}(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
+  { re: rx(`(?<![a-z0-9])(?:white\\s*)?(?:class\\s*)?a([12])(?![a-z0-9])(?:\\s*[级型])?`), scale: 'gdm', slot: 'stage', context: /gestational diabetes|\bgdm\b|妊娠期糖尿病|妊娠糖尿病/u },
   // a Gleason score and an ISUP grade group are one scale (gradeGroup)
   { re: rx(`\\bgleason(?:\\s*(?:score|sum|grade|pattern|评分|分级|积分))?\\s*(?:(\\d)\\s*\\+\\s*(\\d)(?:\\s*=\\s*\\d{1,2})?|(\\d{1,2})(?![0-9+]))(?:\\s*分)?`), slot: 'stage', values: gradeGroup },
   { re: rx(`\\b(?:isup|who ?\\/? ?isup)?\\s*grade group\\s*([1-5])(?![0-9])|\\bisup(?:\\s*(?:grade|分级|分组))?\\s*([1-5])(?![0-9])(?:\\s*[级组])?`), scale: 'gradegroup', slot: 'stage', context: /prostat|前列腺/u },
