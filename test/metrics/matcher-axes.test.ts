@@ -278,3 +278,18 @@ describe('a sliding hernia, Masaoka stages, White classes of a gestational diabe
     check(bare, [['胸腺瘤', '胸腺瘤 Masaoka II期'], ['妊娠期糖尿病', '妊娠期糖尿病A2级']], 'zh', true);
   });
 });
+
+describe('typical, wall, medial, anterior, effusion, ejection fraction, hearing, spread, extent, inside or outside', () => {
+  it('different values conflict in both languages', () => {
+    check(bare, [['Typical atrial flutter', 'Atypical atrial flutter'], ['Submucosal uterine leiomyoma', 'Intramural uterine leiomyoma'], ['Medial meniscus tear of the left knee', 'Lateral meniscus tear of the left knee'], ['Exudative pleural effusion', 'Transudative pleural effusion'], ['Heart failure with reduced ejection fraction', 'Heart failure with preserved ejection fraction'], ['Sensorineural hearing loss', 'Conductive hearing loss'], ['Focal epilepsy', 'Generalized epilepsy'], ['Limited cutaneous systemic sclerosis', 'Diffuse cutaneous systemic sclerosis'], ['Intrahepatic cholangiocarcinoma', 'Extrahepatic cholangiocarcinoma']], 'en', false);
+    check(bare, [['子宫黏膜下肌瘤', '子宫肌壁间肌瘤'], ['左膝内侧半月板损伤', '左膝外侧半月板损伤'], ['前循环脑梗死', '后循环脑梗死'], ['渗出性胸腔积液', '漏出性胸腔积液'], ['射血分数降低的心力衰竭', '射血分数保留的心力衰竭'], ['感音神经性聋', '传导性聋'], ['局灶性癫痫', '全面性癫痫'], ['局限性系统性硬化症', '弥漫性系统性硬化症'], ['肝内胆管结石', '肝外胆管结石'], ['宫内妊娠', '宫外孕']], 'zh', false);
+  });
+
+  it('a value on one side only is set aside; mixed hearing loss is both', () => {
+    check(bare, [['Pleural effusion', 'Exudative pleural effusion'], ['Epilepsy', 'Focal epilepsy'], ['Uterine leiomyoma', 'Submucosal uterine leiomyoma']], 'en', true);
+    check(bare, [['胸腔积液', '渗出性胸腔积液'], ['癫痫', '局灶性癫痫']], 'zh', true);
+    const axes = (t: string): string[] => readAxes(` ${t} `).slots.axis ?? [];
+    expect(axisConflict(axes('mixed hearing loss'), axes('sensorineural hearing loss'))).toBeUndefined();
+    expect(axisConflict(axes('混合性聋'), axes('传导性聋'))).toBeUndefined();
+  });
+});

@@ -170,6 +170,95 @@ export const AXES_SITES: Axis[] = [
     ],
   },
   {
+    name: 'typical',
+    values: [
+      [rx(`\\batypical\\b`), ['atypical']],
+      [rx(`\\btypical\\b`), ['typical']],
+    ],
+  },
+  {
+    // where in the uterine wall a fibroid lies
+    name: 'fibroid',
+    context: /fibroid|leiomyoma|myoma|肌瘤/u,
+    values: [
+      [rx(`\\bsub ?mucosal\\b|黏膜下`), ['submucosal']],
+      [rx(`\\bintramural\\b|肌壁间`), ['intramural']],
+      [rx(`\\bsub ?serosal\\b|浆膜下`), ['subserosal']],
+    ],
+  },
+  {
+    // medial or lateral (a meniscus, an epicondylitis, a malleolus); anterior or posterior in Chinese (the English
+    // words are the site slot's)
+    name: 'medial',
+    values: [
+      [rx(`\\bmedial\\b|内侧`), ['medial']],
+      [rx(`\\blateral\\b|外侧`), ['lateral']],
+    ],
+  },
+  {
+    name: 'anterior',
+    values: [
+      [rx(`前(?=循环|交叉韧带|葡萄膜|脱位|颅窝|房角)`), ['anterior']],
+      [rx(`后(?=循环|交叉韧带|葡萄膜|脱位|颅窝)`), ['posterior']],
+    ],
+  },
+  {
+    name: 'effusion',
+    context: /effusion|ascites|积液|腹水/u,
+    values: [
+      [rx(`\\bexudat\\w*|渗出性?`), ['exudate']],
+      [rx(`\\btransudat\\w*|漏出性?`), ['transudate']],
+    ],
+  },
+  {
+    // the ejection fraction of a heart failure: reduced, mildly reduced, preserved
+    name: 'ef',
+    context: /heart failure|hf[mpr]?ref|hfpef|心力衰竭|心衰/u,
+    values: [
+      [rx(`\\bmildly reduced ejection fraction\\b|\\bmid[- ]?range ejection fraction\\b|\\bhfmref\\b|射血分数轻度降低|射血分数中间值`), ['mildly']],
+      [rx(`\\breduced ejection fraction\\b|\\bhfref\\b|\\bsystolic heart failure\\b|射血分数降低|射血分数减低|收缩性心力衰竭`), ['reduced']],
+      [rx(`\\bpreserved ejection fraction\\b|\\bhfpef\\b|\\bdiastolic heart failure\\b|射血分数保留|射血分数正常|舒张性心力衰竭`), ['preserved']],
+    ],
+  },
+  {
+    // a hearing loss sensorineural, conductive or mixed (both)
+    name: 'hearing',
+    context: /hearing|deafness|聋|听力/u,
+    values: [
+      [rx(`\\bsensorineural\\b|感音神经性|感音性`), ['sensorineural']],
+      [rx(`\\bconductive\\b|传导性`), ['conductive']],
+      [rx(`\\bmixed\\b|混合性`), ['mixed']],
+    ],
+    agree: [['mixed', ['sensorineural', 'conductive']]],
+  },
+  {
+    // a seizure or epilepsy focal or generalised
+    name: 'spread',
+    context: /seizure|epilep|convuls|癫痫|发作|惊厥/u,
+    values: [
+      [rx(`\\b(?:focal|partial)\\b|局灶性?|部分性`), ['focal']],
+      [rx(`\\bgenerali[sz]ed\\b|全面性|全身性|全面型`), ['generalized']],
+    ],
+  },
+  {
+    // a systemic sclerosis limited or diffuse
+    name: 'scleroderma',
+    context: /scleros|scleroderma|硬化|硬皮/u,
+    values: [
+      [rx(`\\blimited\\b|局限性|局限型`), ['limited']],
+      [rx(`\\bdiffuse\\b|弥漫性|弥漫型`), ['diffuse']],
+    ],
+  },
+  {
+    // inside or outside an organ: intrahepatic vs extrahepatic, intracranial vs extracranial, an intrauterine vs an
+    // ectopic pregnancy (宫内 / 宫外)
+    name: 'inside',
+    values: [
+      [rx(`\\bintra ?(hepatic|cranial|capsular|articular|uterine|peritoneal|thoracic|medullary|ocular)\\b|(肝|颅|囊|关节|宫|腹膜|髓)内`), ['=in']],
+      [rx(`\\bextra ?(hepatic|cranial|capsular|articular|uterine|peritoneal|thoracic|medullary|ocular)\\b|(肝|颅|囊|关节|宫|腹膜|髓)外`), ['=out']],
+    ],
+  },
+  {
     // the phase of a chronic myeloid leukaemia (its "chronic" is part of the name)
     name: 'cmlphase',
     drop: true,
