@@ -244,6 +244,11 @@ describe('more axes: markers, response to treatment, onset, open or closed, sett
     check(bare, [['Steroid-sensitive nephrotic syndrome', 'Steroid-resistant nephrotic syndrome'], ['Castration-resistant prostate cancer', 'Castration-sensitive prostate cancer'], ['Early-onset preeclampsia', 'Late-onset preeclampsia'], ['Early-onset neonatal sepsis', 'Late-onset neonatal sepsis']], 'en', false, /response|onset/);
     check(bare, [['激素敏感型肾病综合征', '激素耐药型肾病综合征'], ['激素依赖型肾病综合征', '激素抵抗型肾病综合征'], ['早发型子痫前期', '晚发型子痫前期']], 'zh', false, /response|onset/);
     check(bare, [['Nephrotic syndrome', 'Steroid-resistant nephrotic syndrome'], ['Preeclampsia', 'Early-onset preeclampsia']], 'en', true);
+    // a response to steroids is no cause: a steroid-sensitive nephrotic syndrome may be a primary one, a
+    // steroid-induced osteoporosis is no primary one
+    check(bare, [['Steroid-sensitive nephrotic syndrome', 'Primary nephrotic syndrome'], ['Steroid-dependent nephrotic syndrome', 'Idiopathic nephrotic syndrome']], 'en', true);
+    check(bare, [['激素敏感型肾病综合征', '原发性肾病综合征']], 'zh', true);
+    check(bare, [['Steroid-induced osteoporosis', 'Primary osteoporosis']], 'en', false, /origin/);
     check(bare, [['子痫前期', '早发型子痫前期']], 'zh', true);
   });
 

@@ -93,7 +93,8 @@ const CAUSES: [RegExp, string][] = [
   [c('\\btuberculous\\b|\\btuberculosis\\b|\\btb\\b|结核'), 'tb'],
   [c('\\bdrug[- ]induced\\b|\\bmedication[- ]induced\\b|药物性|药源性|药物相关|药物诱发'), 'drug'],
   [c('\\bautoimmune\\b|自身免疫'), 'autoimmune'],
-  [c('\\b(?:steroid|glucocorticoid|corticosteroid)[- ]induced\\b|\\bsteroid\\b|激素性|类固醇|糖皮质激素'), 'steroid'],
+  // (a response to steroids — steroid-sensitive, -resistant, 激素敏感型 — is no cause: axes.ts reads it)
+  [c('\\b(?:steroid|glucocorticoid|corticosteroid)[- ]induced\\b|\\bsteroid\\b(?![- ]?(?:sensitive|resistant|dependent|responsive|refractory))|激素性|类固醇(?!敏感|耐药|依赖|抵抗)|糖皮质激素(?!敏感|耐药|依赖|抵抗)'), 'steroid'],
   [c('\\bhepatitis b\\b|\\bhbv\\b|乙[型性]肝炎|乙[型性]病毒性肝炎|乙肝'), 'hbv'],
   [c('\\bhepatitis c\\b|\\bhcv\\b|丙[型性]肝炎|丙[型性]病毒性肝炎|丙肝'), 'hcv'],
   [c('\\biron deficiency\\b|缺铁性'), 'iron'],
