@@ -238,6 +238,14 @@ describe('more axes: markers, response to treatment, onset, open or closed, sett
     check(bare, [['HBeAg阳性慢性乙型肝炎', 'HBeAg阴性慢性乙型肝炎'], ['Ph阳性急性淋巴细胞白血病', 'Ph阴性急性淋巴细胞白血病'], ['EGFR突变肺腺癌', 'EGFR野生型肺腺癌'], ['血清阴性类风湿关节炎', '血清阳性类风湿关节炎']], 'zh', false, /marker/);
     check(bare, [['Chronic hepatitis B', 'HBeAg-positive chronic hepatitis B'], ['Smear-positive pulmonary tuberculosis', 'Pulmonary tuberculosis, smear positive']], 'en', true);
     check(bare, [['慢性乙型肝炎', 'HBeAg阳性慢性乙型肝炎']], 'zh', true);
+    // a lung cancer's EGFR-positive is its mutation; a negated word is no value (non-exudative is dry, 不敏感 no
+    // sensitivity)
+    check(bare, [['Dry macular degeneration', 'Non-exudative dry macular degeneration']], 'en', true);
+    check(bare, [['Wet macular degeneration', 'Non-exudative macular degeneration']], 'en', false);
+    const axes = (t: string): string[] => readAxes(` ${t} `).slots.axis ?? [];
+    expect(axisConflict(axes('egfr positive lung adenocarcinoma'), axes('egfr mutant lung adenocarcinoma'))).toBeUndefined();
+    expect(axisConflict(axes('egfr wild type lung adenocarcinoma'), axes('egfr mutant lung adenocarcinoma'))).toMatch(/marker/);
+    expect(axes('甲状腺激素不敏感综合征')).toEqual([]);
   });
 
   it('sensitive, dependent or resistant; early or late onset', () => {

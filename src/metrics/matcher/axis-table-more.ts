@@ -41,6 +41,8 @@ export const AXES_SITES: Axis[] = [
       [rx(`\\bmissed\\b|稽留`), ['missed']],
       [rx(`\\bin (?:active )?labou?r\\b|临产`), ['labour']],
     ],
+    // a preterm labour that can no longer be stopped is one under way
+    agree: [['labour', ['inevitable']]],
   },
   {
     name: 'accreta',
@@ -73,13 +75,15 @@ export const AXES_SITES: Axis[] = [
       [rx(`\\b([a-z][a-z0-9]{1,7})[- ]?(?:mutation|mutant|mutated)(?:[- ]positive)?\\b|(?<![a-z0-9])([a-z][a-z0-9]{1,7})\\s*(?:基因)?突变(?:型|阳性)?`), ['=mut']],
       [rx(`\\b([a-z][a-z0-9]{1,7})[- ]?wild[- ]?type\\b|(?<![a-z0-9])([a-z][a-z0-9]{1,7})\\s*(?:基因)?野生型`), ['=wt']],
     ],
+    // EGFR-positive of a lung cancer is its mutation; a wild type is negative
+    agree: [['pos', ['mut']], ['neg', ['wt']]],
   },
   {
     // the response of a disease to its treatment: steroid-sensitive, -dependent or -resistant nephrotic syndrome,
     // castration-sensitive or -resistant prostate cancer, drug-sensitive or drug-resistant tuberculosis
     name: 'response',
     values: [
-      [rx(`\\b(?:steroid|hormone|castration|platinum|drug|glucocorticoid)[- ]?sensitive\\b|(?:激素|去势|铂|药物)?敏感型?(?=\\p{Script=Han})`), ['sensitive']],
+      [rx(`\\b(?:steroid|hormone|castration|platinum|drug|glucocorticoid)[- ]?sensitive\\b|(?<![不非无])(?:激素|去势|铂|药物)?敏感型?(?=\\p{Script=Han})`), ['sensitive']],
       [rx(`\\b(?:steroid|hormone|castration|platinum|glucocorticoid)[- ]?dependent\\b|激素依赖型?`), ['dependent']],
       [rx(`\\b(?:steroid|hormone|castration|platinum|drug|multi ?drug|rifampicin|glucocorticoid)[- ]?resistant\\b|\\b(?:mdr|xdr)\\b|(?:激素|去势|铂|耐多|广泛耐)?(?:耐药|抵抗)[性型]?`), ['resistant']],
     ],
@@ -149,7 +153,7 @@ export const AXES_SITES: Axis[] = [
     name: 'wet',
     context: /macular|黄斑|gangrene|坏疽|pleurisy|胸膜炎|bronchiectasis|支气管扩张/u,
     values: [
-      [rx(`\\b(?:wet|neovascular|exudative)\\b|湿性|渗出性`), ['wet']],
+      [rx(`\\b(?:wet|neovascular)\\b|(?<!\\bnon ?)\\bexudative\\b|湿性|(?<![非无])渗出性`), ['wet']],
       [rx(`\\bdry\\b|\\batrophic\\b(?= (?:\\w+ )?macular)|干性|萎缩性(?=\\p{Script=Han}{0,3}黄斑)`), ['dry']],
     ],
   },
@@ -206,7 +210,7 @@ export const AXES_SITES: Axis[] = [
     name: 'effusion',
     context: /effusion|ascites|积液|腹水/u,
     values: [
-      [rx(`\\bexudat\\w*|渗出性?`), ['exudate']],
+      [rx(`(?<!\\bnon ?)\\bexudat\\w*|(?<![非无])渗出性?`), ['exudate']],
       [rx(`\\btransudat\\w*|漏出性?`), ['transudate']],
     ],
   },
