@@ -306,3 +306,15 @@ describe('typical, wall, medial, anterior, effusion, ejection fraction, hearing,
     expect(axisConflict(axes('混合性聋'), axes('传导性聋'))).toBeUndefined();
   });
 });
+
+describe('where an arrhythmia arises, the lineage of a lymphoid tumour, the kind of an acute kidney injury', () => {
+  it('different values conflict; supraventricular covers sinus, atrial and junctional', () => {
+    check(bare, [['Atrial tachycardia', 'Ventricular tachycardia'], ['B-cell acute lymphoblastic leukemia', 'T-cell acute lymphoblastic leukemia'], ['Prerenal acute kidney injury', 'Postrenal acute kidney injury'], ['Peripheral T-cell lymphoma of the stomach', 'Peripheral B-cell lymphoma of the stomach']], 'en', false, /chamber|lineage|aki/);
+    check(bare, [['房性心动过速', '室性心动过速'], ['交界性逸搏心律', '室性逸搏心律'], ['B细胞淋巴瘤', 'T细胞淋巴瘤'], ['结外NK/T细胞淋巴瘤', '结外T细胞淋巴瘤'], ['肾前性急性肾损伤', '肾后性急性肾损伤']], 'zh', false, /chamber|lineage|aki/);
+    check(bare, [['Paroxysmal tachycardia', 'Paroxysmal ventricular tachycardia'], ['Acute lymphoblastic leukemia', 'B-cell acute lymphoblastic leukemia']], 'en', true);
+    check(bare, [['急性肾损伤', '肾前性急性肾损伤']], 'zh', true);
+    const axes = (t: string): string[] => readAxes(` ${t} `).slots.axis ?? [];
+    expect(axisConflict(axes('室上性心动过速'), axes('房性心动过速'))).toBeUndefined();
+    expect(axisConflict(axes('supraventricular tachycardia'), axes('ventricular tachycardia'))).toMatch(/chamber/);
+  });
+});

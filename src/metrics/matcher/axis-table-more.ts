@@ -263,6 +263,39 @@ export const AXES_SITES: Axis[] = [
     ],
   },
   {
+    // where an arrhythmia arises: sinus, atrial, junctional, ventricular (supraventricular covers the first three)
+    name: 'chamber',
+    context: /tachycardia|bradycardia|premature|ectopic|extrasystole|contraction|beats?\b|rhythm|心动过速|心动过缓|早搏|期前收缩|逸搏|心律/u,
+    values: [
+      [rx(`\\bsupraventricular\\b|室上性`), ['supraventricular']],
+      [rx(`\\bsinus\\b|窦性`), ['sinus']],
+      [rx(`\\b(?:atrial|auricular)\\b|(?<![室窦])房性`), ['atrial']],
+      [rx(`\\b(?:junctional|nodal)\\b|交界性|交界区`), ['junctional']],
+      [rx(`\\bventricular\\b|(?<!上)室性`), ['ventricular']],
+    ],
+    agree: [['supraventricular', ['sinus', 'atrial', 'junctional']]],
+  },
+  {
+    // the lineage of a lymphoma or lymphoblastic leukaemia: B, T, NK/T
+    name: 'lineage',
+    context: /lymphom|leuk|lymphoblast|淋巴瘤|白血病|淋巴母/u,
+    values: [
+      [rx(`\\bnk ?(?:\\/ ?t)?[- ]?cell\\b|\\bnk ?\\/ ?t\\b|nk\\/?t?细胞|nk\\/t`), ['nk']],
+      [rx(`(?<![a-z0-9])b[- ]?(?:cell|lymphoblastic|lineage|all)\\b|(?<![a-z0-9])b\\s*(?:细胞|淋巴)`), ['b']],
+      [rx(`(?<![a-z0-9/])t[- ]?(?:cell|lymphoblastic|lineage|all)\\b|(?<![a-z0-9/])t\\s*(?:细胞|淋巴)`), ['t']],
+    ],
+  },
+  {
+    // an acute kidney injury prerenal, intrinsic (renal) or postrenal
+    name: 'aki',
+    context: /kidney injury|renal failure|azotemia|肾损伤|肾衰竭|肾功能衰竭|氮质血症/u,
+    values: [
+      [rx(`\\bpre ?renal\\b|肾前性`), ['prerenal']],
+      [rx(`\\bpost ?renal\\b|肾后性`), ['postrenal']],
+      [rx(`\\bintrinsic\\b|\\bintra ?renal\\b|肾性(?=急性|肾)`), ['intrinsic']],
+    ],
+  },
+  {
     // the phase of a chronic myeloid leukaemia (its "chronic" is part of the name)
     name: 'cmlphase',
     drop: true,
