@@ -318,3 +318,13 @@ describe('where an arrhythmia arises, the lineage of a lymphoid tumour, the kind
     expect(axisConflict(axes('supraventricular tachycardia'), axes('ventricular tachycardia'))).toMatch(/chamber/);
   });
 });
+
+describe('which valve, which joint, which trisomy', () => {
+  it('names that differ by the valve, joint or chromosome are two diagnoses; one in common agrees', () => {
+    check(bare, [['Mitral regurgitation', 'Tricuspid regurgitation'], ['Aortic stenosis', 'Pulmonary stenosis (valvular)'], ['Osteoarthritis of the knee', 'Osteoarthritis of the hip'], ['Trisomy 13', 'Trisomy 18']], 'en', false, /valve|joint|trisomy/);
+    check(bare, [['二尖瓣关闭不全', '三尖瓣关闭不全'], ['主动脉瓣狭窄', '肺动脉瓣狭窄'], ['膝关节骨关节炎', '髋关节骨关节炎'], ['肩关节脱位', '肘关节脱位'], ['21三体综合征', '18三体综合征']], 'zh', false, /valve|joint|trisomy/);
+    const axes = (t: string): string[] => readAxes(` ${t} `).slots.axis ?? [];
+    expect(axisConflict(axes('mitral stenosis with aortic regurgitation'), axes('mitral stenosis'))).toBeUndefined();
+    expect(axisConflict(axes('双膝关节及髋关节骨关节炎'), axes('膝关节骨关节炎'))).toBeUndefined();
+  });
+});

@@ -97,6 +97,8 @@ const CONTEXTS = anyOf(AXES.flatMap((a) => (a.context ? [a.context] : [])).conca
 const FREE = anyOf([...AXES.filter((a) => !a.context).flatMap((a) => a.values.map(([re]) => re)), ...SLOT_VALUES.map(([, re]) => re)]);
 const ANY = (t: string, context: string): boolean => CONTEXTS(context) || FREE(t);
 
+const SOME = new Set(AXES.filter((a) => a.some).map((a) => a.name));
+
 const AGREE = new Map<string, Map<string, Set<string>>>();
 for (const axis of AXES) {
   const m = new Map<string, Set<string>>();
@@ -127,7 +129,7 @@ export function axisConflict(a: readonly string[], b: readonly string[]): string
     if (!ys) continue;
     const agree = AGREE.get(k.split('.')[0]!);
     const ok = (u: string, w: string): boolean => u === w || agree?.get(u)?.has(w) === true;
-    if (k.startsWith('spine.')) {
+    if (k.startsWith('spine.') || SOME.has(k.split('.')[0]!)) {
       if (!xs.some((u) => ys.includes(u))) return `${k}: ${xs.join('+')} vs ${ys.join('+')}`;
       continue;
     }

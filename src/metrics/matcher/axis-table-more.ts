@@ -296,6 +296,36 @@ export const AXES_SITES: Axis[] = [
     ],
   },
   {
+    // which heart valve (a name may state two: one in common agrees)
+    name: 'valve',
+    some: true,
+    values: [
+      [rx(`\\bmitral\\b|二尖瓣`), ['mitral']],
+      [rx(`\\btricuspid\\b|三尖瓣`), ['tricuspid']],
+      [rx(`\\baortic(?= (?:valve|stenosis|regurgitation|insufficiency))|主动脉瓣`), ['aortic']],
+      [rx(`\\bpulmonary(?= (?:valve|stenosis|regurgitation|insufficiency))|\\bpulmonic\\b|肺动脉瓣`), ['pulmonary']],
+    ],
+  },
+  {
+    // which joint (in Chinese a joint's name differs by one character: 膝关节 / 髋关节; 肩脱位 is 肩关节脱位)
+    name: 'joint',
+    some: true,
+    values: [
+      [rx(`\\bshoulder\\b|肩(?=关节|袖|周|半?脱位)`), ['shoulder']],
+      [rx(`\\belbow\\b|肘(?=关节|半?脱位)`), ['elbow']],
+      [rx(`\\bwrist\\b|腕(?=关节|半?脱位)`), ['wrist']],
+      [rx(`\\bhip\\b|髋(?=关节|部|半?脱位)`), ['hip']],
+      [rx(`\\bknee\\b|膝(?=关节|部|半?脱位)`), ['knee']],
+      [rx(`\\bankle\\b|踝(?=关节|部|半?脱位)`), ['ankle']],
+      [rx(`\\btemporomandibular\\b|颞下颌(?=关节)`), ['tmj']],
+      [rx(`\\bsacroiliac\\b|骶髂(?=关节)`), ['si']],
+    ],
+  },
+  {
+    name: 'trisomy',
+    values: [[rx(`\\btrisomy\\s*(\\d{1,2})\\b|(?<![0-9])(\\d{1,2})\\s*[-]?\\s*三体`), []]],
+  },
+  {
     // the phase of a chronic myeloid leukaemia (its "chronic" is part of the name)
     name: 'cmlphase',
     drop: true,

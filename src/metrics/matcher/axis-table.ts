@@ -18,6 +18,8 @@ export interface Axis {
   values: Value[];
   /** Pairs of values that agree (besides equal values): a value and one it contains. */
   agree?: [string, string[]][];
+  /** Names may state several values that are all true (two valves, two joints): one value in common agrees. */
+  some?: boolean;
 }
 
 export const rx = (s: string): RegExp => new RegExp(s, 'gu');
