@@ -328,3 +328,11 @@ describe('which valve, which joint, which trisomy', () => {
     expect(axisConflict(axes('双膝关节及髋关节骨关节炎'), axes('膝关节骨关节炎'))).toBeUndefined();
   });
 });
+
+describe('the overlap rule and one substituted run in Chinese', () => {
+  it('two names of one length that differ by one substituted run are not matched by overlap', () => {
+    check(bare, [['乙型病毒性肝炎', '丙型病毒性肝炎'], ['肺鳞状细胞癌', '喉鳞状细胞癌'], ['桡骨远端骨折', '股骨远端骨折'], ['颈内动脉狭窄', '颅内动脉狭窄'], ['水痘病毒感染', '猴痘病毒感染']], 'zh', false);
+    // an inserted character is no substitution: the overlap rule still reads it
+    check(bare, [['腹主动脉瘤', '腹主动脉动脉瘤'], ['淋巴结结核', '淋巴结核']], 'zh', true, /overlap|Dice/);
+  });
+});

@@ -25,7 +25,7 @@
  *               head word; zh: a suffix, or prefix + inserted modifier + suffix), the shorter still specific
  *               (not just "carcinoma" / "肺炎"), no other entity made by the rest (pseudo-, 假性, in situ) → 0.6–0.9
  *  overlap      Dice coefficient ≥ threshold (default 0.8) on English word sets / Chinese character bigrams,
- *               same head → the Dice value
+ *               same head (not one substituted run of a Chinese name: 乙型 / 丙型肝炎) → the Dice value
  *  none         otherwise; score is the best Dice seen (below the threshold), 0 when the lexicon knows both
  *               names as different concepts (fuzzy rules are then not tried)
  *
