@@ -47,7 +47,8 @@ export function readAxes(text: string, context = text): AxisReading {
     const list = (slots[slot] ??= []);
     if (!list.includes(v)) list.push(v);
   };
-  if (!ANY(text, context)) return { slots, text, bare: text, read, removed };
+  const [free, contexts] = [FREE(text), CONTEXTS(context)];
+  if (!free && !contexts) return { slots, text, bare: text, read, removed };
   // `bare` loses every word read; `out` only those of the dropping axes (the same replacements, in step)
   let [bare, out] = [text, text];
   for (const [ctx, re, slot, v] of SLOT_VALUES) {
@@ -55,7 +56,7 @@ export function readAxes(text: string, context = text): AxisReading {
     bare = bare.replace(re, (m) => (read.push(m.trim()), add(slot, v), ' '));
   }
   for (const axis of AXES) {
-    if ((axis.context && !axis.context.test(context)) || !AXIS_TEST.get(axis)!(bare)) continue;
+    if ((axis.context ? !contexts || !axis.context.test(context) : !free) || !AXIS_TEST.get(axis)!(bare)) continue;
     for (const [re, values, keep] of axis.values) {
       const drop = axis.drop === true && keep !== 'keep';
       const one = (m: string, ...groups: unknown[]): string => {
@@ -75,7 +76,7 @@ export function readAxes(text: string, context = text): AxisReading {
       });
     }
   }
-  if (SPINE_CONTEXT.test(context)) {
+  if (contexts && SPINE_CONTEXT.test(context)) {
     const level = (m: string, seg: string, n: string, seg2?: string, n2?: string): string => {
       const vs = spinalLevel(seg, n, seg2, n2);
       if (!vs) return m;
@@ -95,7 +96,9 @@ export function readAxes(text: string, context = text): AxisReading {
 const AXIS_TEST = new Map(AXES.map((a) => [a, anyOf(a.values.map(([re]) => re))] as const));
 const CONTEXTS = anyOf(AXES.flatMap((a) => (a.context ? [a.context] : [])).concat(SPINE_CONTEXT));
 const FREE = anyOf([...AXES.filter((a) => !a.context).flatMap((a) => a.values.map(([re]) => re)), ...SLOT_VALUES.map(([, re]) => re)]);
-const ANY = (t: string, context: string): boolean => CONTEXTS(context) || FREE(t);
+
+/** The axes whose words are taken out of the name: only their values tell two names apart in a lookup key. */
+export const DROPPING = new Set([...AXES.filter((a) => a.drop).map((a) => a.name), 'spine']);
 
 const SOME = new Set(AXES.filter((a) => a.some).map((a) => a.name));
 

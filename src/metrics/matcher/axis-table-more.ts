@@ -67,6 +67,7 @@ export const AXES_SITES: Axis[] = [
   {
     // a marker stated positive or negative, mutated or wild-type (HBeAg, Ph, ANCA, EGFR …; HER2, ER, PR above)
     name: 'marker',
+    context: /positive|negative|\bpos\b|\bneg\b|mutat|mutant|wild|阳性|阴性|突变|野生|\(\s*[+-]\s*\)/u,
     values: [
       [rx(`\\b(?:sero ?negative)\\b|血清阴性`), ['sero=neg']],
       [rx(`\\b(?:sero ?positive)\\b|血清阳性`), ['sero=pos']],

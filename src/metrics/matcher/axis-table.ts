@@ -168,6 +168,7 @@ export const AXES_STATES: Axis[] = [
   {
     // receptor status of a breast cancer: triple negative is all three negative, luminal A ER+/HER2−
     name: 'receptor',
+    context: /her ?2|\b(?:er|pr|hr)\b|receptor|受体|luminal|triple|三阴/u,
     drop: true,
     values: [
       [rx(`\\btriple[- ]?negative\\b|三阴性?`), ['er=neg', 'pr=neg', 'her2=neg']],

@@ -175,10 +175,11 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   const zhNeg = mode === 'zh' ? zhNegation(t) : undefined;
   const causes = causesOf(zhNeg ? zhNeg.plain : t);
   // stated subtypes, states and sites (axes.ts), read in the context of the whole name
-  const axes = readAxes(t, context ?? t);
+  const where = context === undefined ? t : `${context} ${t}`;
+  const axes = readAxes(t, where);
   t = axes.text;
   dropped.push(...axes.removed);
-  const stages = readStages(t, context ?? t);
+  const stages = readStages(t, where);
   const free: string[] = [];
   t = removeAll(stages.text, DROP, free);
   if (mode === 'en' && free.length > 0 && onlySite(t)) t = stages.text; // "solitary kidney" keeps "solitary"

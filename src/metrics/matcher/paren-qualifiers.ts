@@ -23,7 +23,7 @@ const FILLER = new Set(['type', 'form', 'variant', 'subtype', 'status', '型', '
  *  nothing else; `strip` reads the part once its axis words are gone. */
 export function onlyQualifiers(part: string, s: StrippedLike, context: string, strip: (text: string) => StrippedLike): boolean {
   if (s.units.every((u) => FILLER.has(u))) return true;
-  const bare = readAxes(` ${part} `, context).bare;
+  const bare = readAxes(` ${part} `, `${context} ${part}`).bare;
   return bare.trim() !== part.trim() && strip(bare).units.every((u) => FILLER.has(u));
 }
 

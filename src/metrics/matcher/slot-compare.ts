@@ -4,13 +4,15 @@
  * axis of stated subtypes, states and sites per axis (axes.ts). Pure; no I/O.
  */
 
-import { axisConflict } from './axes.js';
-import { SLOT_NAMES, type Slots } from './qualifiers.js';
+import { axisConflict, DROPPING } from './axes.js';
+import { SLOT_NAMES, type SlotName, type Slots } from './qualifiers.js';
 import { stageConflict } from './stage.js';
 
-/** The key plus the slot values, for looking a name up. */
+/** The key plus the slot values, for looking a name up (of the axes only those whose words leave the key, and the
+ *  spinal level: the words of the others are in the key already). */
 export function fullKeyOf(key: string, slots: Slots): string {
-  const tags = SLOT_NAMES.filter((n) => n !== 'polarity' && slots[n]).map((n) => `${n}:${[...slots[n]!].sort().join('+')}`);
+  const values = (n: SlotName): string[] => (n === 'axis' ? slots.axis!.filter((v) => DROPPING.has(v.split(/[.=]/u)[0]!)) : slots[n]!);
+  const tags = SLOT_NAMES.filter((n) => n !== 'polarity' && slots[n] && values(n).length > 0).map((n) => `${n}:${[...values(n)].sort().join('+')}`);
   return tags.length > 0 ? `${key}|${tags.join('|')}` : key;
 }
 
