@@ -52,9 +52,10 @@ export const DESCRIPTIVE_REWRITES: Rewrite[] = [
   [/hiv感染\s*[(（]?\s*(?:who)?\s*临床\s*4\s*期\s*[)）]?/gu, '艾滋病'],
   [/\b(?:acc ?aha )?stage d (heart failure)\b|\b(heart failure),? (?:acc ?aha )?stage d\b/g, 'end stage heart failure'],
   [/(?:心力衰竭|心衰)\s*[(（]?\s*d\s*期\s*[)）]?|d\s*期心力衰竭/gu, '终末期心力衰竭'],
-  // Garden I–II is an undisplaced, III–IV a displaced femoral neck fracture (in Chinese the state goes in front)
-  [/^(\s*\p{Script=Han}[^a-z]*?)\s*garden\s*(?:分型\s*)?(iv|i{1,3}|[1-4])(?![a-z0-9])\s*型?/u, (_m: string, before: string, n: string) => ` ${GARDEN_DISPLACED.has(n) ? '移位性' : '无移位性'}${before.trim()} `],
-  [/\bgarden\s*(?:type\s*|grade\s*|stage\s*)?(iv|i{1,3}|[1-4])(?![a-z0-9])/g, (_m: string, n: string) => (GARDEN_DISPLACED.has(n) ? ' displaced ' : ' nondisplaced ')],
+  // Garden I–II is an undisplaced, III–IV a displaced femoral neck fracture (in Chinese the state goes in front); the
+  // number stays, a class of its own (stage.ts: Garden III and IV are both displaced, yet two classes)
+  [/^(\s*\p{Script=Han}[^a-z]*?)\s*garden\s*(?:分型\s*)?(iv|i{1,3}|[1-4])(?![a-z0-9])\s*型?/u, (_m: string, before: string, n: string) => ` ${GARDEN_DISPLACED.has(n) ? '移位性' : '无移位性'}${before.trim()} garden ${ROMAN[n] ?? n} `],
+  [/\bgarden\s*(?:type\s*|grade\s*|stage\s*)?(iv|i{1,3}|[1-4])(?![a-z0-9])/g, (_m: string, n: string) => ` ${GARDEN_DISPLACED.has(n) ? 'displaced' : 'nondisplaced'} garden ${ROMAN[n] ?? n} `],
   [/\bisn ?\/? ?rps\b/g, ' '],
   // lupus nephritis class IV-G / IV-S (global, segmental) is class IV
   [/(?<![a-z0-9])(iv|iii|[34])\s*-?\s*[gs](?![a-z0-9])/gu, (m: string, n: string, ...rest: unknown[]) => (/lupus|狼疮/u.test(last(rest)) ? ` ${ROMAN[n] ?? n}` : m)],

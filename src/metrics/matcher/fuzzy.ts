@@ -93,6 +93,9 @@ export function dice(p: Stripped, g: Stripped, mode: MatchLang): number {
     const [x, y] = [p.units.join(''), g.units.join('')];
     const [short, long] = x.length <= y.length ? [x, y] : [y, x];
     if (short !== long && long.endsWith(short) && /[假类亚副]$/u.test(long.slice(0, long.length - short.length))) return 0;
+    // two names of one length that differ by one substituted run name different things: 乙型 / 丙型肝炎, 肺 / 喉鳞状
+    // 细胞癌, 桡骨 / 股骨远端骨折 (the wording variants are made one before, normalise.ts)
+    if (substituted(p.units, g.units)) return 0;
   }
   const grams = (s: Stripped): string[] => (mode === 'en' || s.units.length < 2 ? s.units : s.units.slice(1).map((u, i) => s.units[i] + u));
   const both = shared(p, g);
@@ -121,3 +124,13 @@ export function transposed(p: Stripped, g: Stripped): boolean {
   return false;
 }
 
+/** Two unit lists of one length that differ in one contiguous run of at most three units, the rest equal. */
+function substituted(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length || a.length < 3) return false;
+  let first = 0;
+  while (first < a.length && a[first] === b[first]) first++;
+  if (first === a.length) return false;
+  let last = a.length - 1;
+  while (last > first && a[last] === b[last]) last--;
+  return last - first < 3;
+}

@@ -15,7 +15,8 @@
  *  distinct     the lexicon lists the two concepts as different diseases → no match
  *  qualifier    the names conflict (normalise.ts, stage.ts, negation.ts): a slot both state with no value in
  *               common (acute vs chronic, type 1 vs 2, left vs right, hyper vs hypo, primary vs secondary …), a
- *               conflicting stage, grade, class, severity or phase (a concept's `implies` counts), a term negated
+ *               conflicting stage, grade, class, severity or phase (a concept's `implies` counts), a subtype,
+ *               state or site of one axis (axes.ts: marginal vs complete previa, L4/5 vs L5/S1), a term negated
  *               on one side only, two different stated causes → no match; otherwise equal after dropping
  *               qualifiers, hedges, complications, parentheses (English word order ignored) → match 0.9
  *  broader      the lexicon relates the names, or one is an acute exacerbation of the other, but the policy
@@ -24,7 +25,7 @@
  *               head word; zh: a suffix, or prefix + inserted modifier + suffix), the shorter still specific
  *               (not just "carcinoma" / "肺炎"), no other entity made by the rest (pseudo-, 假性, in situ) → 0.6–0.9
  *  overlap      Dice coefficient ≥ threshold (default 0.8) on English word sets / Chinese character bigrams,
- *               same head → the Dice value
+ *               same head (not one substituted run of a Chinese name: 乙型 / 丙型肝炎) → the Dice value
  *  none         otherwise; score is the best Dice seen (below the threshold), 0 when the lexicon knows both
  *               names as different concepts (fuzzy rules are then not tried)
  *

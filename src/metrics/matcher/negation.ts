@@ -93,8 +93,8 @@ const CAUSES: [RegExp, string][] = [
   [c('\\btuberculous\\b|\\btuberculosis\\b|\\btb\\b|结核'), 'tb'],
   [c('\\bdrug[- ]induced\\b|\\bmedication[- ]induced\\b|药物性|药源性|药物相关|药物诱发'), 'drug'],
   [c('\\bautoimmune\\b|自身免疫'), 'autoimmune'],
-  // a response to steroids is no cause: steroid-sensitive or -resistant nephrotic syndrome is a primary one
-  [c('\\b(?:steroid|glucocorticoid|corticosteroid)[- ]induced\\b|\\bsteroid\\b(?![- ](?:sensitive|resistant|dependent|responsive|refractory))|激素性|类固醇(?!敏感|抵抗|耐药|依赖)|糖皮质激素(?!敏感|抵抗|耐药|依赖)'), 'steroid'],
+  // (a response to steroids — steroid-sensitive, -resistant, 激素敏感型 — is no cause: axes.ts reads it)
+  [c('\\b(?:steroid|glucocorticoid|corticosteroid)[- ]induced\\b|\\bsteroid\\b(?![- ]?(?:sensitive|resistant|dependent|responsive|refractory))|激素性|类固醇(?!敏感|耐药|依赖|抵抗)|糖皮质激素(?!敏感|耐药|依赖|抵抗)'), 'steroid'],
   [c('\\bhepatitis b\\b|\\bhbv\\b|乙[型性]肝炎|乙[型性]病毒性肝炎|乙肝'), 'hbv'],
   [c('\\bhepatitis c\\b|\\bhcv\\b|丙[型性]肝炎|丙[型性]病毒性肝炎|丙肝'), 'hcv'],
   [c('\\biron deficiency\\b|缺铁性'), 'iron'],
@@ -103,7 +103,7 @@ const CAUSES: [RegExp, string][] = [
   [c('肾性'), 'renal'],
   [c('\\bperipartum\\b|围产期|围生期'), 'peripartum'],
   [c('\\bradiation[- ]induced\\b|\\bradiation\\b|放射性'), 'radiation'],
-  [c('\\buterine atony\\b|宫缩乏力|子宫收缩乏力'), 'atony'],
+  [c('\\buterine atony\\b|子宫收缩乏力|宫缩乏力'), 'atony'],
   [c('\\bretained placenta\\b|\\bretained products\\b|胎盘滞留|胎盘残留|胎盘植入'), 'placenta'],
   [c('\\banticoagula\\w*|\\bwarfarin\\b|抗凝'), 'anticoagulant'],
   [c('\\bpostmenopausal\\b|绝经后'), 'postmenopausal'],
@@ -115,12 +115,13 @@ const CAUSES: [RegExp, string][] = [
   // the mechanism, a separate question from the cause: ischaemic (cardioembolic, atherothrombotic) or haemorrhagic
   [c('\\bcardioembolic\\b|\\bcardiac embol\\w*|\\bcardiogenic (?:cerebral )?embol\\w*|心源性(?=脑|栓)'), 'cardioembolic'],
   [c('\\batherothrombotic\\b|\\blarge artery atheroscler\\w*|大动脉粥样硬化'), 'atherothrombotic'],
+  [c('\\blacunar\\b|\\bsmall (?:vessel|artery) (?:occlusion|disease)\\b|腔隙性|小动脉闭塞'), 'lacunar'],
   [c('\\bischemic\\b|缺血性'), 'ischemic'],
   [c('\\bhemorrhagic\\b|出血性'), 'hemorrhagic'],
 ];
 /** A cause category that is a kind of another (it agrees with it), and the mechanism categories. */
-const PARENT: Record<string, string> = { influenza: 'virus', cmv: 'virus', ebv: 'virus', pneumococcus: 'streptococcus', staphylococcus: 'bacteria', streptococcus: 'bacteria', klebsiella: 'bacteria', pseudomonas: 'bacteria', cardioembolic: 'ischemic', atherothrombotic: 'ischemic' };
-const MECHANISM = new Set(['ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic']);
+const PARENT: Record<string, string> = { influenza: 'virus', cmv: 'virus', ebv: 'virus', pneumococcus: 'streptococcus', staphylococcus: 'bacteria', streptococcus: 'bacteria', klebsiella: 'bacteria', pseudomonas: 'bacteria', cardioembolic: 'ischemic', atherothrombotic: 'ischemic', lacunar: 'ischemic' };
+const MECHANISM = new Set(['ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic', 'lacunar']);
 
 // one test for every cause pattern: most names state no cause
 const ANY_CAUSE = new RegExp(SOURCES.map((x) => `(?:${x})`).join('|'), 'u');

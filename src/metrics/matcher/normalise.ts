@@ -21,7 +21,8 @@
  *     - SLOTS, dropped only when ONE side states them: course (acute/chronic/subacute/old), side, type number or
  *       letter, origin (primary/secondary), nature (benign/malignant), level (upper/lower), wall/site, degree,
  *       completeness, polarity (hyper/hypo, 亢进/减退, 高/低), and (stage.ts) stage, grade and class per scale,
- *       severity, phase and compensation. When both sides state a slot and it conflicts (acute vs chronic
+ *       severity, phase and compensation, and (axes.ts) the subtypes, states and sites of one axis of a disease
+ *       (placenta previa, hernia state, colon segment, spinal level, receptor status …). When both sides state a slot and it conflicts (acute vs chronic
  *       pancreatitis, type 1 vs type 2 diabetes, 甲亢 vs 甲减, left vs right, NYHA II vs IV, stage IIIA vs IIIB,
  *       mild vs severe) the names conflict and the matcher refuses every rule but `exact`. History (history of,
  *       病史, 术后) and acute exacerbation (stage.ts) are flags; negated terms and stated causes (negation.ts)
@@ -32,13 +33,17 @@ import { anatomyWord, latinSingular, onlySite, splitOrganPrefix } from './anatom
 import { basicNormalise } from './basic-normalise.js';
 import { ALTERNATIVES } from './descriptive.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
-import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_NAMES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type SlotName, type Slots } from './qualifiers.js';
-import { readStages, stageConflict } from './stage.js';
+import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type Slots } from './qualifiers.js';
+import { readAxes } from './axes.js';
+import { lendQualifiers, onlyQualifiers } from './paren-qualifiers.js';
+import { fullKeyOf } from './slot-compare.js';
+import { readStages } from './stage.js';
 import { joinedReadings, sameOrgan, splitName } from './structure.js';
 
 export type MatchLang = 'zh' | 'en';
 
 export { basicNormalise, MAX_CHARS } from './basic-normalise.js';
+export { fullKeyOf, slotConflict } from './slot-compare.js';
 
 export interface NormaliseHooks {
   /** Expansion of a Latin word that is an abbreviation ('copd' → 'chronic obstructive pulmonary disease'). */
@@ -154,13 +159,13 @@ function canonicalWord(w: string, hooks: NormaliseHooks, renamed?: string[]): st
 // causes that say how or when, not from what: they do not make a disease secondary
 // (postmenopausal and senile osteoporosis are primary osteoporosis)
 // (nor does a pathogen: a bacterial peritonitis may be primary — spontaneous — or secondary)
-const NOT_AN_ORIGIN = new Set(['spontaneous', 'ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic', 'postmenopausal', 'senile', 'virus', 'influenza', 'cmv', 'bacteria', 'pneumococcus', 'staphylococcus', 'klebsiella', 'pseudomonas', 'mycoplasma', 'chlamydia', 'fungus', 'amoeba', 'tb', 'hpylori']);
+const NOT_AN_ORIGIN = new Set(['spontaneous', 'ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic', 'lacunar', 'postmenopausal', 'senile', 'virus', 'influenza', 'cmv', 'bacteria', 'pneumococcus', 'staphylococcus', 'klebsiella', 'pseudomonas', 'mycoplasma', 'chlamydia', 'fungus', 'amoeba', 'tb', 'hpylori']);
 
 // "CKD 4", "CKD3b期": the number of a CKD is its stage (read before "ckd" is expanded)
 const CKD_STAGE = /\bckd\s*(?:stage\s*)?g?([1-5][ab]?)(?![0-9a-z])(?:\s*期)?/g;
 
 /** Layer 3: one reading to its core (see the file comment for what is dropped and what is a slot). */
-export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = {}): Stripped {
+export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = {}, context?: string): Stripped {
   const dropped: string[] = [];
   const renamed: string[] = [];
   let t = ` ${removeAll(reading, HEDGES, dropped)} `.replace(CKD_STAGE, ' ckd stage $1 ');
@@ -170,13 +175,18 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   const text = tidy(t);
   const zhNeg = mode === 'zh' ? zhNegation(t) : undefined;
   const causes = causesOf(zhNeg ? zhNeg.plain : t);
-  const stages = readStages(t);
+  // stated subtypes, states and sites (axes.ts), read in the context of the whole name
+  const where = context === undefined ? t : `${context} ${t}`;
+  const axes = readAxes(t, where);
+  t = axes.text;
+  dropped.push(...axes.removed);
+  const stages = readStages(t, where);
   const free: string[] = [];
   t = removeAll(stages.text, DROP, free);
   if (mode === 'en' && free.length > 0 && onlySite(t)) t = stages.text; // "solitary kidney" keeps "solitary"
   else dropped.push(...free);
   dropped.push(...stages.dropped);
-  const slots: Slots = { ...stages.slots };
+  const slots: Slots = { ...axes.slots, ...stages.slots, ...(axes.slots.stage ? { stage: [...(stages.slots.stage ?? []), ...axes.slots.stage] } : {}) };
   for (const [name, rules, any] of SLOT_RULES) {
     if (!any(t)) continue;
     for (const [re, value] of rules) {
@@ -279,25 +289,6 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   };
 }
 
-export function fullKeyOf(key: string, slots: Slots): string {
-  const tags = SLOT_NAMES.filter((n) => n !== 'polarity' && slots[n]).map((n) => `${n}:${[...slots[n]!].sort().join('+')}`);
-  return tags.length > 0 ? `${key}|${tags.join('|')}` : key;
-}
-
-/** Slots stated on both sides that conflict (no value in common; stages per scale, stage.ts): a description, or undefined. */
-export function slotConflict(a: Slots, b: Slots): string | undefined {
-  for (const name of SLOT_NAMES) {
-    const x = a[name];
-    const y = b[name];
-    if (!x || !y || x.length === 0 || y.length === 0) continue;
-    if (name === 'stage') {
-      const c = stageConflict(x, y);
-      if (c) return `stage: ${c}`;
-    } else if (!x.some((v) => y.includes(v))) return `${name}: ${x.join('+')} vs ${y.join('+')}`;
-  }
-  return undefined;
-}
-
 /** The reading mode of one string: the case language, unless the string is plainly in the other script. */
 export function readingMode(text: string, lang: MatchLang): MatchLang {
   const letters = text.match(/\p{L}/gu) ?? [];
@@ -360,19 +351,14 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   for (const [kind, text] of texts) {
     if (text === '' || seen.has(text) || (mainOnly && kind !== 'main' && kind !== 'alias')) continue;
     seen.add(text);
-    const s = strip(text, mode, hooks);
-    if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
-    else if (kind === 'alias') parenSlots.push(s.slots);
+    const s = strip(text, mode, hooks, kind === 'alias' ? t : undefined);
+    if (kind === 'alias' && onlyQualifiers(text, s, t, (x) => strip(x, mode, hooks))) parenSlots.push(s.slots);
+    else if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
   }
   // a cause in parentheses is the name's cause: 产后出血（宫缩乏力） vs 产后出血（胎盘滞留）
   const parenCauses = parts.flatMap((a) => causesOf(a));
   if (readings[0] && parenCauses.length > 0) readings[0].s.causes = [...new Set([...readings[0].s.causes, ...parenCauses])];
-  // a parenthesised part that is only qualifiers ("腹股沟斜疝（左）", "主动脉夹层（Stanford A型）") states them for the name
-  for (const r of readings) {
-    if ((r.kind !== 'main' && r.kind !== 'head') || parenSlots.length === 0) continue;
-    for (const slots of parenSlots) for (const [k, vs] of Object.entries(slots)) for (const v of vs ?? []) if (!(r.s.slots[k as SlotName] ??= []).includes(v)) r.s.slots[k as SlotName]!.push(v);
-    r.s.fullKey = fullKeyOf(r.s.key, r.s.slots);
-  }
+  lendQualifiers(readings, parenSlots);
   const main = readings[0];
   if (main && cause !== undefined && cause !== '') {
     // the qualifiers of a named cause are the cause's ("hypertension due to primary aldosteronism" is not a primary
@@ -380,7 +366,7 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     const rest = mode === 'en' ? t.replace(cause, ' ') : t.replace(cause, '');
     const own = strip(rest, mode, hooks).slots;
     if (!sameOrgan(cause, rest, mode)) own.origin ??= ['secondary'];
-    main.s.slots = { ...own, ...(main.s.slots.stage ? { stage: main.s.slots.stage } : {}) };
+    main.s.slots = { ...own, ...(main.s.slots.stage ? { stage: main.s.slots.stage } : {}), ...(main.s.slots.axis ? { axis: main.s.slots.axis } : {}) };
     main.s.fullKey = fullKeyOf(main.s.key, main.s.slots);
   }
   const tailS = tail && !mainOnly ? strip(tidy(tail), mode, hooks) : undefined;

@@ -6,7 +6,7 @@
 
 import { DESCRIPTIVE_REWRITES, ZH_MORE_VARIANTS } from './descriptive.js';
 
-export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation', 'pattern', 'extent', 'displacement'] as const;
+export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation', 'pattern', 'extent', 'displacement', 'axis'] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
 export type Slots = Partial<Record<SlotName, string[]>>;
 
@@ -43,6 +43,8 @@ export const EXPLANATION = /\s*[:;]|\s-+\s|,?\s(?:based on|given|because|as evid
 export const ITIS: Record<string, string> = { breast: 'mastitis', appendix: 'appendicitis', gallbladder: 'cholecystitis', pancreas: 'pancreatitis', stomach: 'gastritis', colon: 'colitis', bladder: 'cystitis', tonsil: 'tonsillitis', tonsils: 'tonsillitis', pericardium: 'pericarditis', myocardium: 'myocarditis', esophagus: 'esophagitis', prostate: 'prostatitis', epididymis: 'epididymitis', meninges: 'meningitis', brain: 'encephalitis' };
 
 type Rewrite = [RegExp, string | ((m: string, ...groups: string[]) => string)];
+
+const ZH_SEGMENT: Record<string, string> = { 腰: 'l', 骶: 's', 颈: 'c', 胸: 't' };
 
 export const REWRITES: Rewrite[] = [
   ...DESCRIPTIVE_REWRITES,
@@ -83,12 +85,13 @@ export const REWRITES: Rewrite[] = [
   [/\baround (?:the |an? )?(?=[a-z])/g, 'peri '],
   // "liver metastases from colon cancer" is a colon cancer with liver metastases
   [/^\s*((?:[a-z]+ ){0,2}[a-z]+) metastas[ie]s (?:from|of) (?:an? |the )?(?:primary )?((?:[a-z]+ ){0,3}(?:carcinoma|cancer|adeno carcinoma|adenocarcinoma|melanoma|sarcoma|tumou?r))\s*$/g, ' $2 with $1 metastasis '],
-  // a spinal level names its segment: "L4-L5 disc herniation" is a lumbar one, "C5/6" cervical, "T12" thoracic
+  // a spinal level names its segment: "L4-L5 disc herniation" is a lumbar one, "C5/6" cervical, "T12" thoracic (the
+  // level stays, read by axes.ts: L4/5 and L5/S1 are two levels)
   [/\b([lct])(\d{1,2})(?:\s*(?:-|\/|to|\s)\s*[lcts]?\d{1,2})?\s+(?=(?:[a-z]+ ){0,2}(?:disc|disk|vertebra\w*|spondylolisthesis|compression fracture|burst fracture|fracture)\b)/g, (m: string, seg: string, n: string) => {
     const k = Number(n);
-    if (seg === 'l' && k >= 1 && k <= 5) return 'lumbar ';
-    if (seg === 'c' && k >= 1 && k <= 7) return 'cervical ';
-    if (seg === 't' && k >= 1 && k <= 12) return 'thoracic ';
+    if (seg === 'l' && k >= 1 && k <= 5) return `lumbar ${m.trim()} `;
+    if (seg === 'c' && k >= 1 && k <= 7) return `cervical ${m.trim()} `;
+    if (seg === 't' && k >= 1 && k <= 12) return `thoracic ${m.trim()} `;
     return m;
   }],
   // and in Chinese: L4/5椎间盘突出 is 腰椎间盘突出, C5-6颈椎病 a 颈椎病
@@ -97,13 +100,13 @@ export const REWRITES: Rewrite[] = [
     const k = Number(n);
     const zh = seg === 'l' && k >= 1 && k <= 5 ? '腰' : seg === 'c' && k >= 1 && k <= 7 ? '颈' : seg === 't' && k >= 1 && k <= 12 ? '胸' : undefined;
     if (!zh) return m;
-    return /[腰颈胸]/u.test(all[off + m.length] ?? '') ? '' : zh;
+    return /[腰颈胸]/u.test(all[off + m.length] ?? '') ? ` ${m.trim()} ` : `${zh} ${m.trim()} `;
   }],
   [/恶性肿瘤/gu, '癌'],
   // a complication written onto its disease: 十二指肠溃疡出血 is 十二指肠溃疡伴出血
   [/(?<=溃疡|静脉曲张|息肉|憩室)(?=出血|穿孔|梗阻|狭窄)/gu, '伴'],
-  // a vertebral level in Chinese: 腰4/5椎间盘突出 is 腰椎间盘突出
-  [/(?<=[腰颈胸])\s*\d{1,2}(?:\s*(?:[-/~、]\s*[腰骶颈胸]?|[腰骶颈胸])\s*\d{1,2})?(?=\s*椎)/gu, ''],
+  // a vertebral level in Chinese: 腰4/5椎间盘突出 is 腰椎间盘突出 at the level L4/5 (腰5骶1 is L5/S1)
+  [/(?<=[腰颈胸])\s*\d{1,2}(?:\s*(?:[-/~、]\s*[腰骶颈胸]?|[腰骶颈胸])\s*\d{1,2})?(?=\s*椎)/gu, (m: string, ...rest: unknown[]) => ` ${ZH_SEGMENT[(rest[1] as string)[(rest[0] as number) - 1] ?? ''] ?? ''}${m.trim().replace(/[腰骶颈胸]/gu, (c) => `/${ZH_SEGMENT[c] ?? ''}`)} `],
   [/(?:伴|合并|并)(?=急性加重|急性发作)/gu, ''],
 ];
 

@@ -21,6 +21,7 @@
  */
 
 import { anyOf } from './qualifiers.js';
+import { tnmStage } from './tnm.js';
 
 export type StageSlot = 'stage' | 'severity' | 'phase' | 'compensation';
 export const STAGE_SLOTS: readonly StageSlot[] = ['stage', 'severity', 'phase', 'compensation'];
@@ -39,7 +40,14 @@ const RANGE = `${V}(?:\\s*(?:-|~|/|to|至|到)\\s*(?:stage\\s*|grade\\s*|class\\
 const LV = '([abc])(?![a-z])';
 
 /** [pattern, scale, slot]: a capture gives the value(s); `fixed` gives it when there is no capture. */
-type StageRule = { re: RegExp; scale?: string; slot: StageSlot; fixed?: string[]; map?: Record<string, string> };
+type StageRule = { re: RegExp; scale?: string; slot: StageSlot; fixed?: string[]; map?: Record<string, string>; values?: (caps: string[]) => string[]; context?: RegExp };
+
+/** The ISUP grade group of a Gleason score: ≤6 is 1, 3+4 is 2, 4+3 is 3, 8 is 4, 9–10 is 5; a 7 unsplit is 2 or 3. */
+function gradeGroup(caps: string[]): string[] {
+  const [a, b, sum] = caps.length >= 2 ? [Number(caps[0]), Number(caps[1]), Number(caps[0]) + Number(caps[1])] : [0, 0, Number(caps[0])];
+  const groups = sum <= 6 ? ['1'] : sum === 7 ? (a === 0 ? ['2', '3'] : a < b ? ['2'] : ['3']) : sum === 8 ? ['4'] : ['5'];
+  return groups.map((g) => `gradegroup=${g}`);
+}
 
 const rx = (source: string): RegExp => new RegExp(source, 'gu');
 
@@ -59,7 +67,18 @@ const RULES: StageRule[] = [
   { re: rx(`\\b(?:figo|ann\\s*arbor)(?:\\s*(?:stage|分期))?\\s*${RANGE}(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
   // Dukes A–D are the stages I–IV of a colorectal cancer (Dukes C: lymph nodes, stage III; D: distant metastasis)
   { re: rx(`\\bdukes(?:\\s*(?:stage|class|分期))?\\s*([a-d])[12]?(?![a-z0-9])(?:\\s*期)?`), scale: 'stage', slot: 'stage', map: { a: '1', b: '2', c: '3', d: '4' } },
-  { re: rx(`\\bcin\\s*([1-3])(?![0-9])(?:\\s*级)?`), scale: 'grade', slot: 'stage' },
+  // an intraepithelial neoplasia's grade, also once CIN is written out
+  { re: rx(`(?<=\\b(?:[cv]in|vain|ain|intr(?:a ?)?e?pithelial neoplasia)\\s*)(?:grade\\s*)?([1-3])(?![0-9])(?:\\s*级)?`), scale: 'grade', slot: 'stage' },
+  // BCLC 0/A–D of a liver cancer, the Los Angeles grade A–D of a reflux oesophagitis, Garden I–IV (descriptive.ts)
+  { re: rx(`\\bbclc(?:\\s*(?:stage|分期))?\\s*([0a-d])(?![a-z0-9])(?:\\s*期)?`), scale: 'bclc', slot: 'stage' },
+  { re: rx(`\\b(?:la|los angeles)(?:\\s*(?:grade|class|classification|分级))?\\s*([a-d])(?![a-z0-9])(?:\\s*级)?|洛杉矶(?:分级)?\\s*([a-d])\\s*级?`), scale: 'la', slot: 'stage', context: /esophagitis|食管炎|reflux|反流/u },
+  { re: rx(`\\bgarden\\s*([1-4])(?![0-9])`), scale: 'garden', slot: 'stage' },
+  // Masaoka(-Koga) is the stage of a thymoma; White's class A1/A2 that of a gestational diabetes
+  { re: rx(`\\bmasaoka(?:\\s*koga)?(?:\\s*(?:stage|分期))?\\s*${RANGE}(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
+  { re: rx(`(?<![a-z0-9])(?:white\\s*)?(?:class\\s*)?a([12])(?![a-z0-9])(?:\\s*[级型])?`), scale: 'gdm', slot: 'stage', context: /gestational diabetes|\bgdm\b|妊娠期糖尿病|妊娠糖尿病/u },
+  // a Gleason score and an ISUP grade group are one scale (gradeGroup)
+  { re: rx(`\\bgleason(?:\\s*(?:score|sum|grade|pattern|评分|分级|积分))?\\s*(?:(\\d)\\s*\\+\\s*(\\d)(?:\\s*=\\s*\\d{1,2})?|(\\d{1,2})(?![0-9+]))(?:\\s*分)?`), slot: 'stage', values: gradeGroup },
+  { re: rx(`\\b(?:isup|who ?\\/? ?isup)?\\s*grade group\\s*([1-5])(?![0-9])|\\bisup(?:\\s*(?:grade|分级|分组))?\\s*([1-5])(?![0-9])(?:\\s*[级组])?`), scale: 'gradegroup', slot: 'stage', context: /prostat|前列腺/u },
   { re: rx(`(?<![a-z])g([1-5][ab]?)(?:\\s*a[1-3])?[dt]?(?![a-z0-9])(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
   // TNM: the three letters are read by tnm() below
   { re: rx(`\\b(stage|grade|class)\\s*${RANGE}\\b`), slot: 'stage' },
@@ -82,6 +101,8 @@ const SEVERITY: [RegExp, string[]][] = [
   [/\bmild(?:ly)?\s*(?:to|-)\s*moderate(?:ly)?\b|轻中度|轻-中度/gu, ['1', '2']],
   [/\bmoderate(?:ly)?\s*(?:to|-)\s*severe(?:ly)?\b|中重度|中-重度/gu, ['2', '3']],
   [/\bnon ?severe\b|非重型|非重度|非重症/gu, ['1', '2']],
+  // the ordinary (common) type of an infection graded by type (hand, foot and mouth disease, COVID-19) is not severe
+  [/\bordinary\b(?: type| form| case)?|\bcommon (?:type|form)\b|普通型|普通病例/gu, ['1', '2']],
   [/\b(?:very severe|extremely severe|critically ill|critical(?! limb))\b|极重度|极重型|极重症|危重型?|危重症/gu, ['4']],
   [/\bsevere(?:ly)?\b(?! acute respiratory syndrome| combined immuno| fever with)|重度|重型|重症(?!肌无力)/gu, ['3']],
   [/\bmoderate(?:ly)?\b(?![- ]risk)|中度|中型(?!血管)/gu, ['2']],
@@ -89,7 +110,7 @@ const SEVERITY: [RegExp, string[]][] = [
 ];
 
 // a crisis of a disease is its acute exacerbation, in both languages (myasthenic crisis, 重症肌无力危象)
-const EXACERBATION = /\b(?:with |in )?(?:an? )?(?:acute |severe )?(?:exacerbation|flare(?: up)?|flaring|exacerbated)(?: of| phase)?\b|(?<=[a-z] )crisis\b|\bacute(?:ly)? decompensation(?: of)?\b|急性加重期?|急性发作期?|(?<=衰竭|心衰)急性失代偿期?|(?<=\p{Script=Han})(?:加重期|发作期|危象)/gu;
+const EXACERBATION = /\b(?:with |in )?(?:an? )?(?:acute |severe )?(?:exacerbation|flare(?: up)?|flaring|exacerbated)(?: of| phase)?\b|(?<=[a-z] )(?<!blast |blastic )crisis\b|\bacute(?:ly)? decompensation(?: of)?\b|急性加重期?|急性发作期?|(?<=衰竭|心衰)急性失代偿期?|(?<=\p{Script=Han})(?:加重期|发作期|危象)/gu;
 const PHASES: [RegExp, string][] = [
   [/\b(?:in (?:clinical )?remission|remission|quiescent|inactive|stable (?:phase|stage|period))\b|缓解期|稳定期|静止期|非活动期/gu, 'remission'],
   // a relapse is the active phase ("relapsed AML", 多发性硬化复发); relapsing, recurrent and 复发性 are not phases
@@ -102,15 +123,19 @@ const COMPENSATION: [RegExp, string][] = [
 
 /** T, N and M of a TNM formula; M1 is also stage 4. */
 const TNM = /\b[cpy]?t([0-4x]|is)([a-d]?)\s*n([0-3x])([a-c]?)\s*m([01x])([a-c]?)\b/g;
+/** T and N without M, and N alone ("N1b" of a cancer; not the N of H1N1), read as their letters only. */
+const TN = /\b[cpy]?t([0-4x]|is)([a-d]?)\s*n([0-3x])([a-c]?)\b/g;
+const N_ALONE = /(?<![a-z0-9])[cpy]?n([0-3])([a-c]?)(?![a-z0-9])/g;
+const CANCER = /carcinoma|cancer|tumou?r|melanoma|sarcoma|癌|瘤/u;
 
 // one test for every pattern above: most names state no stage at all, and are returned as they are
-const ANY = anyOf([...RULES.map((r) => r.re), ...SEVERITY.map(([re]) => re), EXACERBATION, ...PHASES.map(([re]) => re), ...COMPENSATION.map(([re]) => re), TNM]);
+const ANY = anyOf([...RULES.map((r) => r.re), ...SEVERITY.map(([re]) => re), EXACERBATION, ...PHASES.map(([re]) => re), ...COMPENSATION.map(([re]) => re), TNM, TN, N_ALONE]);
 
 /** A stage value as read: lower case, Roman numerals already Arabic (basicNormalise). */
 const norm = (v: string): string => v.toLowerCase().replace(/\s+/g, '');
 
 /** Read the stage words of one reading (see the file comment). */
-export function readStages(input: string): StageReading {
+export function readStages(input: string, context = input): StageReading {
   const slots: Partial<Record<StageSlot, string[]>> = {};
   const dropped: string[] = [];
   const add = (slot: StageSlot, values: string[]): void => {
@@ -126,16 +151,37 @@ export function readStages(input: string): StageReading {
     add('phase', ['active']);
     return ' ';
   });
-  t = t.replace(TNM, (m, tv: string, ts: string, nv: string, ns: string, mv: string) => {
+  t = t.replace(TNM, (m, tv: string, ts: string, nv: string, ns: string, mv: string, ms: string) => {
     dropped.push(m.trim());
     const out = [`t=${tv}${ts}`, `n=${nv}${ns}`, `m=${mv}`].filter((x) => !x.endsWith('=x'));
     if (mv === '1') out.push('stage=4');
+    // the stage group of the formula, where one table gives it (tnm.ts)
+    const group = tnmStage(context, { t: `${tv}${ts}`, n: `${nv}${ns}`, m: `${mv}${ms}` });
+    if (group !== undefined) out.push(`stage=${group}`);
     add('stage', out);
     return ' ';
   });
+  if (CANCER.test(context)) {
+    t = t.replace(TN, (m, tv: string, ts: string, nv: string, ns: string) => {
+      dropped.push(m.trim());
+      add('stage', [`t=${tv}${ts}`, `n=${nv}${ns}`].filter((x) => !x.endsWith('=x')));
+      return ' ';
+    });
+    t = t.replace(N_ALONE, (m, nv: string, ns: string) => {
+      dropped.push(m.trim());
+      add('stage', [`n=${nv}${ns}`]);
+      return ' ';
+    });
+  }
   for (const rule of RULES) {
+    if (rule.context && !rule.context.test(context)) continue;
     t = t.replace(rule.re, (m: string, ...groups: unknown[]) => {
       const caps = groups.slice(0, -2).filter((g): g is string => typeof g === 'string' && g !== '');
+      if (rule.values) {
+        dropped.push(m.trim());
+        add(rule.slot, rule.values(caps));
+        return ' ';
+      }
       let scale = rule.scale;
       let values = caps;
       if (scale === undefined && !rule.fixed) {

@@ -1,0 +1,44 @@
+/**
+ * What a parenthesised part of a name states for the name (normalise.ts `analyse`): a part that is only qualifiers
+ * ("腹股沟斜疝（左）", "主动脉夹层（Stanford A型）", "(unruptured)", "（HER2阴性）", "(central)" of a placenta previa)
+ * gives the name its slots, and a name in parentheses — another name of the same thing — gives it the grade or
+ * stage it states and the name does not ("HSIL (CIN II)" is of grade 2). Pure; no I/O.
+ */
+
+import { readAxes } from './axes.js';
+import type { SlotName, Slots } from './qualifiers.js';
+import { fullKeyOf } from './slot-compare.js';
+
+interface StrippedLike {
+  units: string[];
+  key: string;
+  slots: Slots;
+  fullKey: string;
+}
+
+// what may be left of a parenthesised qualifier besides its qualifiers: "(ocular type)", "（右下肢）", "(left leg)"
+const FILLER = new Set(['type', 'form', 'variant', 'subtype', 'status', '型', '性', '侧', 'limb', 'leg', 'arm', '肢']);
+
+/** A parenthesised part (read as `s`) that states only qualifiers of its name (`context`): slots, stages, axes and
+ *  nothing else; `strip` reads the part once its axis words are gone. */
+export function onlyQualifiers(part: string, s: StrippedLike, context: string, strip: (text: string) => StrippedLike): boolean {
+  if (s.units.every((u) => FILLER.has(u))) return true;
+  const bare = readAxes(` ${part} `, `${context} ${part}`).bare;
+  return bare.trim() !== part.trim() && strip(bare).units.every((u) => FILLER.has(u));
+}
+
+/** Give the main and head readings the qualifiers of their parentheses (see the file comment). */
+export function lendQualifiers(readings: { kind: string; s: StrippedLike }[], parenSlots: Slots[]): void {
+  const scales = (vs: string[] | undefined): Set<string> => new Set((vs ?? []).map((v) => v.split('=')[0]!));
+  const aliasStages = readings.filter((r) => r.kind === 'alias' && r.s.slots.stage).map((r) => r.s.slots.stage!);
+  for (const r of readings) {
+    if (r.kind !== 'main' && r.kind !== 'head') continue;
+    for (const slots of parenSlots) for (const [k, vs] of Object.entries(slots)) for (const v of vs ?? []) if (!(r.s.slots[k as SlotName] ??= []).includes(v)) r.s.slots[k as SlotName]!.push(v);
+    for (const stage of aliasStages) {
+      const own = scales(r.s.slots.stage);
+      const more = stage.filter((v) => !own.has(v.split('=')[0]!));
+      if (more.length > 0) r.s.slots = { ...r.s.slots, stage: [...(r.s.slots.stage ?? []), ...more] };
+    }
+    r.s.fullKey = fullKeyOf(r.s.key, r.s.slots);
+  }
+}
