@@ -49,6 +49,12 @@ describe('kinds added under existing concepts', () => {
     yes(full, 'Tubulovillous adenoma of the rectum', 'Rectal adenoma', 'en');
     no(full, '直肠绒毛管状腺瘤', '结肠绒毛状腺瘤', 'zh');
   });
+  it('reads a metastatic tumour of the ovary as a secondary tumour, and one from the stomach as a Krukenberg tumour', () => {
+    check(full, [['卵巢转移癌', '卵巢转移性肿瘤'], ['胃来源卵巢转移性腺癌', '库肯勃瘤'], ['胃癌转移至卵巢', 'Krukenberg瘤']], 'zh', true);
+    check(full, [['Secondary ovarian cancer', 'Metastatic tumour of the ovary'], ['Ovarian metastases from gastric cancer', 'Krukenberg tumour']], 'en', true);
+    check(full, [['卵巢转移性腺癌', '卵巢上皮性癌'], ['卵巢转移瘤', '卵巢浆液性癌']], 'zh', false);
+    no(full, 'Metastatic ovarian tumor', 'Epithelial ovarian cancer', 'en');
+  });
 });
 
 describe('more names for existing groups', () => {
