@@ -23,6 +23,11 @@ describe('Chinese wording variants', () => {
     check(bare, [['Non-muscle-invasive bladder urothelial carcinoma', 'Non-muscle-invasive bladder carcinoma'], ['Oesophageal squamous cell carcinoma', 'Oesophageal carcinoma']], 'en', true);
     check(bare, [['膀胱尿路上皮癌', '膀胱鳞癌'], ['肺小细胞癌', '肺鳞状细胞癌'], ['肾透明细胞癌', '肝细胞癌']], 'zh', false);
   });
+  it('reads the word orders of a tubulovillous adenoma as one name, at any site, apart from tubular and villous', () => {
+    check(bare, [['胃绒毛管状腺瘤', '胃管状绒毛状腺瘤'], ['十二指肠绒毛状管状腺瘤', '十二指肠管状绒毛状腺瘤'], ['乙状结肠管状绒毛腺瘤', '乙状结肠绒毛管状腺瘤'], ['壶腹部绒毛管状腺瘤伴低级别上皮内瘤变', '壶腹部管状绒毛状腺瘤伴低级别上皮内瘤变']], 'zh', true);
+    check(full, [['胃绒毛管状腺瘤', '胃管状腺瘤'], ['十二指肠绒毛管状腺瘤', '十二指肠绒毛状腺瘤'], ['结肠绒毛管状腺瘤', '结肠增生性息肉']], 'zh', false);
+    check(bare, [['胃绒毛管状腺瘤', '胃管状腺癌']], 'zh', false);
+  });
   it('does not read an impaired function or faculty (功能障碍, 认知障碍, 意识障碍) as an X症', () => {
     check(bare, [['勃起功能障碍', '勃起功能亢进'], ['认知障碍', '认知症'], ['吞咽障碍', '吞咽痛']], 'zh', false);
   });

@@ -69,13 +69,16 @@ export const DESCRIPTIVE_REWRITES: Rewrite[] = [
   [/(?<=\p{Script=Han}{1,6}癌)性(?=\p{Script=Han}{0,4}(?:梗阻|积液|腹水|出血|穿孔|狭窄))/gu, '伴'],
 ];
 
-/** Chinese wording variants of this round: 十字韧带 / 交叉韧带, 韧带撕裂 / 断裂, 急变期 / 急变, X原性 / X源性. */
+/** Chinese wording variants of this round: 十字韧带 / 交叉韧带, 韧带撕裂 / 断裂, 急变期 / 急变, X原性 / X源性, the word
+ *  orders of a tubulovillous adenoma (绒毛管状 / 管状绒毛状腺瘤). */
 export const ZH_MORE_VARIANTS: Rewrite[] = [
   [/十字韧带/gu, '交叉韧带'],
   [/(?<=韧带|肌腱|半月板|肩袖)撕裂/gu, '断裂'],
   [/急变期/gu, '急变'],
   [/(?<!抗)原性/gu, '源性'],
   [/\p{Script=Han}{3,}/gu, (m: string) => transliterated(m)],
+  // a tubulovillous adenoma is written 管状绒毛状, 绒毛管状, 绒毛状管状 or 管状绒毛 before 腺瘤: one name
+  [/(?:绒毛状?管状|管状绒毛(?!状))(?=腺瘤)/gu, '管状绒毛状'],
 ];
 
 // Characters that write the same sound in transliterated eponyms, each class read as its first member. A class is
