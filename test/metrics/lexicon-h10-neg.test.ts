@@ -47,6 +47,10 @@ describe('subtypes split out of a group are siblings, not synonyms', () => {
     yes(full, '21-hydroxylase deficiency', 'Congenital adrenal hyperplasia', 'en');
     yes(full, '原发性甲状腺弥漫大B细胞淋巴瘤', '甲状腺淋巴瘤', 'zh');
     no(full, 'Thyroid lymphoma', 'Thyroid diffuse large B-cell lymphoma', 'en');
+    check(full, [['AL型肾淀粉样变性', 'AA型肾淀粉样变'], ['帕金森型多系统萎缩', '小脑型多系统萎缩'], ['纹状体黑质变性', '橄榄脑桥小脑萎缩']], 'zh', false);
+    check(full, [['Renal AA amyloidosis', 'AL renal amyloidosis'], ['MSA-C', 'MSA-P'], ['Classic papillary thyroid carcinoma', 'Tall cell papillary thyroid carcinoma']], 'en', false);
+    yes(full, 'Olivopontocerebellar atrophy', 'Multiple system atrophy', 'en');
+    yes(full, '经典型甲状腺乳头状癌', '甲状腺乳头状癌', 'zh');
     // atherosclerosis is the usual cause of renal artery stenosis
     yes(full, 'Renal artery stenosis', 'Atherosclerotic renal artery stenosis', 'en');
   });

@@ -82,7 +82,7 @@ describe('the labelled pairs', () => {
       // heldout10 (blind, 840 pairs, less common diseases and wordings), first measured after heldout9's round:
       // en 0.858 / 0.768, zh 0.848 / 0.824
       ['heldout10:en', 0.91, 0.76],
-      ['heldout10:zh', 0.89, 0.82],
+      ['heldout10:zh', 0.90, 0.82],
     ];
     for (const [key, p, r] of floors) {
       expect(precision(counts(key)), `${key} precision`).toBeGreaterThanOrEqual(p);
