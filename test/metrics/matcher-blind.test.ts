@@ -24,11 +24,11 @@ describe('the blind pairs (heldout8)', () => {
     }
   });
 
-  it('are matched no worse than when they were measured (en P 0.951 R 0.916, zh P 0.968 R 0.879)', () => {
+  it('are matched no worse than when they were last measured (en P 0.962 R 0.921, zh P 0.969 R 0.903; first 0.951 / 0.916, 0.968 / 0.879)', () => {
     console.log(['en', 'zh'].map((k) => `heldout8 ${k} ${figures(counts(k))}`).join('\n'));
     const floors: [string, number, number][] = [
-      ['en', 0.95, 0.91],
-      ['zh', 0.96, 0.87],
+      ['en', 0.96, 0.92],
+      ['zh', 0.96, 0.9],
     ];
     for (const [key, p, r] of floors) {
       expect(precision(counts(key)), `${key} precision`).toBeGreaterThanOrEqual(p);

@@ -110,3 +110,41 @@ describe('Chinese wording and transliteration variants', () => {
     check(known, [['左膝前交叉韧带断裂', '右膝关节前十字韧带撕裂']], 'zh', false);
   });
 });
+
+describe('recurrences, prosthetic valve thrombosis and the C6 venous ulcer (heldout10)', () => {
+  it('reads a tumour that recurred after its operation, wherever it recurred, as the recurrent tumour', () => {
+    check(bare, [
+      ['Left breast cancer after mastectomy with chest wall recurrence', 'Locally recurrent breast cancer of the chest wall'],
+      ['Papillary thyroid carcinoma after total thyroidectomy with right lateral neck lymph node recurrence', 'Recurrent papillary thyroid carcinoma in lateral neck nodes'],
+      ['Rectal cancer after anterior resection with local recurrence', 'recurrent rectal cancer'],
+      ['Soft tissue sarcoma of thigh after excision with local recurrence', 'recurrent soft tissue sarcoma of thigh'],
+    ], 'en', true);
+    check(bare, [
+      ['Left breast cancer after mastectomy with chest wall recurrence', 'Recurrent papillary thyroid carcinoma in lateral neck nodes'],
+      ['Rectal cancer after anterior resection with local recurrence', 'recurrent colon cancer'],
+      ['Locally recurrent breast cancer of the chest wall', 'recurrent ovarian cancer'],
+    ], 'en', false);
+  });
+  it('reads a prosthetic valve failing from thrombus as its thrombosis, and keeps the valve and the cause', () => {
+    check(bare, [
+      ['Mechanical mitral valve dysfunction due to thrombosis', 'mechanical mitral valve thrombosis'],
+      ['Prosthetic aortic valve obstruction due to thrombus', 'prosthetic aortic valve thrombosis'],
+      ['bioprosthetic tricuspid valve failure secondary to thrombosis', 'bioprosthetic tricuspid valve thrombosis'],
+    ], 'en', true);
+    check(bare, [
+      ['Mechanical mitral valve dysfunction due to thrombosis', 'mechanical aortic valve thrombosis'],
+      ['Prosthetic aortic valve obstruction due to pannus', 'prosthetic aortic valve thrombosis'],
+    ], 'en', false);
+  });
+  it('reads chronic venous insufficiency with an active venous ulcer (C6) as a venous leg ulcer', () => {
+    check(bare, [
+      ['Chronic venous insufficiency of left lower limb with venous ulcer (C6)', 'venous leg ulcer'],
+      ['chronic venous disease of the right leg with active venous ulceration', 'Venous leg ulcer'],
+      ['Chronic venous insufficiency with venous ulcer, C6', 'venous leg ulcer'],
+    ], 'en', true);
+    check(bare, [
+      ['Chronic venous insufficiency of left lower limb with venous ulcer (C6)', 'diabetic foot ulcer'],
+      ['Chronic venous insufficiency of left lower limb with venous ulcer (C6)', 'arterial leg ulcer'],
+    ], 'en', false);
+  });
+});

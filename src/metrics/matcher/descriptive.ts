@@ -33,6 +33,14 @@ export const DESCRIPTIVE_REWRITES: Rewrite[] = [
   [/(?<=瘢痕子宫)\s*\(\s*(?:既往)?剖宫产(?:术)?(?:后|史)?\s*\)/gu, ''],
   // 瘢痕子宫再次妊娠 is a pregnancy with a scarred uterus (structure.ts reads 妊娠合并X as X)
   [/^\s*(\p{Script=Han}{2,}?)(?:再次|再|二次)妊娠\s*$/u, ' 妊娠合并$1 '],
+  // a recurrence is the recurrent tumour, wherever it recurred: "breast cancer after mastectomy with chest wall
+  // recurrence" and "locally recurrent breast cancer of the chest wall" are a recurrent breast cancer
+  [/\b((?:[a-z]+ ){0,4}?(?:carcinoma|cancer|sarcoma|melanoma|lymphoma|tumou?r))\s*,?\s*(?:after|post|following)\s+(?:[a-z]+ ){0,3}?(?:[a-z]*ectomy|resection|surgery|excision)\s+with\s+(?:(?:left|right|bilateral|local|locoregional|regional|[a-z]+) ){0,5}?recurrence\b/g, 'recurrent $1'],
+  [/\b(?:locally |locoregionally |regionally )?recurrent ((?:[a-z]+ ){0,4}?(?:carcinoma|cancer|sarcoma|melanoma|lymphoma|tumou?r))\s+(?:of|in|at|involving) (?:the )?(?:(?:left|right|bilateral|[a-z]+) ){0,3}?(?:chest wall|nodes?|lymph nodes?|wall|bed|scar|stump)\b/g, 'recurrent $1'],
+  // a prosthetic valve that fails from thrombus is a prosthetic valve thrombosis
+  [/\b((?:prosthetic|mechanical|bioprosthetic) (?:[a-z]+ )?valve) (?:dysfunction|obstruction|failure) (?:due to|from|caused by|secondary to) (?:valve |valvular )?thromb(?:osis|us)\b/g, '$1 thrombosis'],
+  // the C6 class of chronic venous disease is an active venous ulcer (a healed one, C5, is not)
+  [/\bchronic venous (?:insufficiency|disease)(?: of (?:the )?(?:(?:left|right|bilateral) )?(?:lower )?(?:limbs?|legs?|extremit(?:y|ies)))? with (?:an? )?(?:active |open )?venous (?:leg |limb )?ulcer(?:ation)?(?:\s*\(\s*c6\s*\)|\s*,?\s*c6\b)?/g, 'venous leg ulcer'],
   [/\bmalignant (?:lesion|growth|mass)(?:es|s)?\b/g, 'carcinoma'],
   [/\bcomplicated by\b/g, 'with'],
   // a named virus says "viral" already: "influenza A complicated by viral pneumonia" is an influenza pneumonia
