@@ -48,7 +48,8 @@ export type { TemplateSet } from './tasks/templates.js';
 export { casePrompts } from './tasks/prompts.js';
 export type { Prompt, PromptContext } from './tasks/prompts.js';
 export { parseSections, formatSections } from './tasks/sections.js';
-export { readAnswer, readDepartment, readDepartments, readDiagnosis, readImpression } from './tasks/reading.js';
+export { readDepartment, readDepartments, readDiagnosis, readImpression } from './tasks/reading.js';
+export { readAnswer } from './tasks/read-answer.js';
 export { TASKS, GENERATION_KINDS } from './tasks/definitions.js';
 export type { GenerationKind, TaskId } from './tasks/definitions.js';
 

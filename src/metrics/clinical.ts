@@ -18,31 +18,25 @@
  *   DWR              see dwr.ts
  */
 
-import { COLUMN_WEIGHT, type TaskModule } from '../tasks/registry/index.js';
+import { COLUMN_WEIGHT, TASK_COLUMNS, tasksOfColumn, type CaseFieldValues, type TaskColumn, type TaskModule } from '../tasks/registry/index.js';
 
-/** What one model did on one case (one record: uid + language). Absent fields were not run, skipped or failed. */
-export interface CaseScores {
+/**
+ * What one model did on one case (one record: uid + language). Absent fields were not run, skipped or failed.
+ * One field per task (its module's `field`, typed by its scoring): `acc`, `pd`, `fd` yes/no; `db`, `dd`, `pt`,
+ * `tp` text scores; `id` one score per imaging exam (0..100); `difr3`, `difr5` how many departments the guide-3
+ * and guide-5 answers named and how many of them were valid.
+ */
+export interface CaseScores extends Partial<CaseFieldValues> {
   uid: string;
   language: string;
   department: string;
-  acc?: boolean;
-  /** The guide-3 and guide-5 answers: how many departments named, how many of them valid. */
-  difr3?: { count: number; valid: number };
-  difr5?: { count: number; valid: number };
-  pd?: boolean;
   /** Share of gold preliminary items recovered (0..1). */
   pdShare?: number;
-  fd?: boolean;
-  db?: number;
-  dd?: number;
-  pt?: number;
-  tp?: number;
-  /** Per imaging exam, 0..100. */
-  id?: number[];
 }
 
-export const COLUMNS = ['Acc', 'DIFR', 'PD', 'DB', 'DD', 'FD', 'PT', 'TP', 'ID'] as const;
-export type Column = (typeof COLUMNS)[number];
+/** The task columns (the task registry's, in the order their first task is listed: Acc, DIFR, PD, DB, DD, FD, PT, TP, ID). */
+export const COLUMNS: readonly TaskColumn[] = TASK_COLUMNS;
+export type Column = TaskColumn;
 export const METRICS = ['DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'] as const;
 
 export interface ColumnScore {
@@ -158,25 +152,27 @@ export function weightedAverage(cols: Record<Column, number | null>): number | n
 
 /** A case's value on one task: yes/no, a text score, the mean over its exams for a per-exam task. */
 export function taskValue(c: CaseScores, task: TaskModule): boolean | number | undefined {
-  if (task.perExam) return caseId(c);
-  const v = c[task.field];
+  const v = (c as unknown as Record<string, unknown>)[task.field];
+  if (task.perExam) return Array.isArray(v) && v.length > 0 ? mean(v as number[])! : undefined;
   return typeof v === 'boolean' || typeof v === 'number' ? v : undefined;
+}
+
+/**
+ * A task column from its tasks (the task registry): DIFR for department counts, the share of cases judged right
+ * for yes/no tasks, the mean text score, or the mean over cases of each case's mean over its exams.
+ */
+function columnScore(cases: readonly CaseScores[], col: Column, d: DifrRates): ColumnScore {
+  const tasks = tasksOfColumn(col);
+  if (tasks.some((t) => t.scoring === 'department-count')) return { value: d.difr, n: d.n };
+  const task = tasks[0]!;
+  if (task.scoring === 'text-similarity') return average(cases, (c) => taskValue(c, task) as number | undefined);
+  return share(cases, (c) => taskValue(c, task) as boolean | undefined);
 }
 
 /** Every column and metric except DWR (which needs the other models). */
 export function leaderboard(cases: readonly CaseScores[], opts: MetricOptions = {}): Leaderboard {
   const d = difrRates(cases);
-  const cols: Record<Column, ColumnScore> = {
-    Acc: share(cases, (c) => c.acc),
-    DIFR: { value: d.difr, n: d.n },
-    PD: share(cases, (c) => c.pd),
-    DB: average(cases, (c) => c.db),
-    DD: average(cases, (c) => c.dd),
-    FD: share(cases, (c) => c.fd),
-    PT: average(cases, (c) => c.pt),
-    TP: average(cases, (c) => c.tp),
-    ID: average(cases, caseId),
-  };
+  const cols = Object.fromEntries(COLUMNS.map((col) => [col, columnScore(cases, col, d)])) as Record<Column, ColumnScore>;
   const values = Object.fromEntries(COLUMNS.map((c) => [c, cols[c].value])) as Record<Column, number | null>;
   const cda = share(cases, (c) => caseCda(c, opts));
   return {

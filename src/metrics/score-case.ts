@@ -153,7 +153,7 @@ export async function scoreCase(c: ClinicalCase, jobs: readonly AnsweredJob[], c
   for (const { task, answer, exam } of scorable) {
     const r = await scoreAnswer({ task, case: c, answer, ...(exam ? { exam } : {}), ctx });
     if (r.error) out.errors.push(r.error);
-    setCaseScore(out.scores, task.field, r.score);
+    setCaseScore(out.scores, task, r.score);
     if (r.extra) Object.assign(out.scores, r.extra);
     const typed: KindDetail = r;
     out.rows.push({ task: task.id as ScoredTaskId, exam: exam?.key ?? '', value: r.value, ...kindDetail(typed) });

@@ -9,8 +9,8 @@ import type { Language } from '../bench/language.js';
 import { splitDiagnoses } from '../bench/lists.js';
 import { principalForMatch } from '../tasks/diagnosis-names.js';
 import type { GenerationKind } from '../tasks/definitions.js';
-import { scoredTask, type CaseField, type ScoringKind, type TaskModule } from '../tasks/registry/index.js';
-import type { DepartmentAnswer, DepartmentListAnswer, DiagnosisAnswer, ImpressionAnswer, TaskAnswers } from '../run/records.js';
+import { generationOf, scoredTask, type ScoringKind, type TaskModule } from '../tasks/registry/index.js';
+import type { DepartmentAnswer, DepartmentListAnswer, DiagnosisAnswer, TaskAnswers } from '../run/records.js';
 import type { KindDetail } from './score-detail.js';
 import type { CaseScores } from './clinical.js';
 import { matchList, pdVerdict, principalIndex, type JudgedMatchResult, type Matcher } from './matcher/index.js';
@@ -75,11 +75,13 @@ function diagnosisAnswer(i: ScoreInput): DiagnosisAnswer {
   if (i.answer.kind === 'clinical-diagnosis') return i.answer.parsed;
   throw mismatch(i, 'clinical-diagnosis');
 }
-function impressionAnswer(i: ScoreInput): ImpressionAnswer {
-  if (i.answer.kind === 'imaging-diagnosis') return i.answer.parsed;
-  throw mismatch(i, 'imaging-diagnosis');
-}
 const section = (i: ScoreInput): string => (i.task.section ? (diagnosisAnswer(i).sections[i.task.section] ?? '') : '');
+/** The text a text-similarity task scores: what its answer's generation gives (a section, an impression …). */
+function answerText(i: ScoreInput): string {
+  const text = generationOf(i.answer.kind)?.text;
+  if (!text) throw new Error(`task ${i.task.id} is scored by text similarity, but the generation it reads (${i.answer.kind}) declares no text to score`);
+  return text(i.answer.parsed, i.task.section);
+}
 
 const SCORERS: Record<ScoringKind, Scorer> = {
   'department-match': async (i) => {
@@ -130,7 +132,7 @@ const SCORERS: Record<ScoringKind, Scorer> = {
   },
   'text-similarity': async (i) => {
     const { task, case: c, ctx } = i;
-    const predicted = task.perExam ? impressionAnswer(i).impression : section(i);
+    const predicted = answerText(i);
     const reference = task.perExam ? i.exam!.impression : goldText(c, task.gold as RecordGoldPart);
     const sim = await textSimilarity(predicted, reference, lang(c), similarityOptions(ctx, lang(c)));
     return { value: sim.score, score: sim.score, scoring: 'text-similarity', detail: sim };
@@ -142,11 +144,15 @@ export function scoreAnswer(i: ScoreInput): Promise<Scored> {
   return SCORERS[i.task.scoring](i);
 }
 
+/** A case's scores by field name (a task module's `field`). */
+const fields = (cs: CaseScores): Record<string, unknown> => cs as unknown as Record<string, unknown>;
+
 /** Put a task's score into a case's scores (a per-exam task's scores are collected, one per exam). */
-export function setCaseScore(cs: CaseScores, field: CaseField, score: Scored['score']): void {
+export function setCaseScore(cs: CaseScores, task: Pick<TaskModule, 'field' | 'perExam'>, score: Scored['score']): void {
   if (score === undefined) return;
-  if (field === 'id') (cs.id ??= []).push(score as number);
-  else (cs as unknown as Record<string, unknown>)[field] = score;
+  const f = fields(cs);
+  if (task.perExam) ((f[task.field] ??= []) as number[]).push(score as number);
+  else f[task.field] = score;
 }
 
 /** A score row as the scorer made it or as it was read back (metrics/score-detail.ts): its task, value and typed detail. */
@@ -159,21 +165,21 @@ export type StoredScore = KindDetail & { task: string; value: number | null };
 export function restoreCaseScore(task: TaskModule, row: StoredScore, cs: CaseScores): string | undefined {
   switch (row.scoring) {
     case 'department-match':
-      setCaseScore(cs, task.field, row.value === 1);
+      setCaseScore(cs, task, row.value === 1);
       return undefined;
     case 'department-count':
-      setCaseScore(cs, task.field, { count: row.detail.count, valid: row.detail.valid });
+      setCaseScore(cs, task, { count: row.detail.count, valid: row.detail.valid });
       return undefined;
     case 'diagnosis-list':
     case 'diagnosis-name':
       if (row.value === null) return `${task.id} (judge)`;
-      setCaseScore(cs, task.field, row.value === 1);
+      setCaseScore(cs, task, row.value === 1);
       if (row.scoring === 'diagnosis-list') cs.pdShare = row.detail.share;
       return undefined;
     case 'text-similarity':
       if (task.perExam) {
-        if (row.value !== null) setCaseScore(cs, task.field, row.value);
-      } else (cs as unknown as Record<string, unknown>)[task.field] = row.value ?? undefined;
+        if (row.value !== null) setCaseScore(cs, task, row.value);
+      } else fields(cs)[task.field] = row.value ?? undefined;
       return undefined;
   }
 }

@@ -146,7 +146,7 @@ function scoredRow(base: Pick<CaseRow, 'model' | 'case'>, s: ScoredRecord, taxon
 
 /** Tasks in the order the case browser shows them. */
 const TASK_ORDER = new Map<string, number>(SCORED_TASKS.map((t, i) => [t.id, i]));
-const tasksAnswering = (kind: string): TaskModule[] => SCORED_TASKS.filter((t: TaskModule) => t.generation === kind);
+const tasksAnswering = (kind: string): TaskModule[] => SCORED_TASKS.filter((t: TaskModule) => t.generation.kind === kind);
 
 /** Every row of one model on one case: scored rows from the store, and rows for failed, pending and skipped tasks. */
 export function caseRows(model: number, caseIndex: number, jobs: readonly JobRecord[], scores: readonly ScoredRecord[], c: ClinicalCase | undefined, taxonomy: DepartmentTaxonomy): CaseRow[] {
@@ -168,7 +168,7 @@ export function caseRows(model: number, caseIndex: number, jobs: readonly JobRec
   // each row says how its answer was read, so the case browser can show the answers the reader did not read whole
   for (const row of rows) {
     const t = scoredTask(row.task);
-    markReading(row, t && jobs.find((j) => j.kind === t.generation && (!t.perExam || (j.exam ?? '') === row.exam)));
+    markReading(row, t && jobs.find((j) => j.kind === t.generation.kind && (!t.perExam || (j.exam ?? '') === row.exam)));
   }
   return rows.sort((a, b) => (TASK_ORDER.get(a.task) ?? 99) - (TASK_ORDER.get(b.task) ?? 99) || a.exam.localeCompare(b.exam));
 }

@@ -18,7 +18,7 @@ const GENERATION_OF: Readonly<Record<string, readonly string[]>> = Object.fromEn
   COLUMNS.map((c) => {
     const tasks = tasksOfColumn(c);
     const judged = tasks.filter((t) => t.scoring === 'diagnosis-name').map((t) => `${t.id} (judge)`);
-    return [c, [...new Set(tasks.map((t) => GENERATION_LABEL[t.generation]!)), ...judged]];
+    return [c, [...new Set(tasks.map((t) => GENERATION_LABEL[t.generation.kind]!)), ...judged]];
   }),
 );
 

@@ -68,7 +68,7 @@ const TASKS = Object.fromEntries(
     return [
       col,
       {
-        kinds: tasks.map((t) => t.generation),
+        kinds: tasks.map((t) => t.generation.kind),
         name: OWN[col]?.name ?? tasks[0]!.label.en.toLowerCase(),
         supports: (s) => tasks[0]!.supports(s),
         noGold: OWN[col]?.noGold ?? noGold,

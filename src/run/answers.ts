@@ -8,19 +8,18 @@
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import { GENERATION_KINDS, type GenerationKind } from '../tasks/definitions.js';
 import { stripReasoning } from '../tasks/reasoning.js';
-import { readAnswer, type DepartmentRead, type DiagnosisRead, type ImpressionRead, type MultiDepartmentRead, type ReadContext } from '../tasks/reading.js';
+import { readAnswer } from '../tasks/read-answer.js';
+import type { ReadContext } from '../tasks/reading.js';
+import type { ReadOf } from '../tasks/registry/index.js';
 import type { AgentStepKind } from './jobs.js';
 
 const isGeneration = (kind: string): kind is GenerationKind => (GENERATION_KINDS as readonly string[]).includes(kind);
 
+/** What an answer of a kind is read into: its generation's reading, or, for a step, its text. */
+export type ParsedOf<K extends string> = K extends GenerationKind ? ReadOf<K> : { text: string };
+
 /** Agent, judge and interactive steps are read by their own code; here they keep their text only. */
-export function parseAnswer(kind: 'department-guide', text: string, taxonomy: DepartmentTaxonomy, ctx?: ReadContext): DepartmentRead;
-export function parseAnswer(kind: 'department-guide-3' | 'department-guide-5', text: string, taxonomy: DepartmentTaxonomy, ctx?: ReadContext): MultiDepartmentRead;
-export function parseAnswer(kind: 'clinical-diagnosis', text: string, taxonomy: DepartmentTaxonomy, ctx?: ReadContext): DiagnosisRead;
-export function parseAnswer(kind: 'imaging-diagnosis', text: string, taxonomy: DepartmentTaxonomy, ctx?: ReadContext): ImpressionRead;
-export function parseAnswer(kind: AgentStepKind, text: string, taxonomy: DepartmentTaxonomy, ctx?: ReadContext): { text: string };
-export function parseAnswer(kind: GenerationKind | AgentStepKind, text: string, taxonomy: DepartmentTaxonomy, ctx?: ReadContext): DepartmentRead | MultiDepartmentRead | DiagnosisRead | ImpressionRead | { text: string };
-export function parseAnswer(kind: GenerationKind | AgentStepKind, text: string, taxonomy: DepartmentTaxonomy, ctx: ReadContext = {}): DepartmentRead | MultiDepartmentRead | DiagnosisRead | ImpressionRead | { text: string } {
-  if (isGeneration(kind)) return readAnswer(kind, text, taxonomy, ctx);
-  return { text: stripReasoning(text).trim() };
+export function parseAnswer<K extends GenerationKind | AgentStepKind>(kind: K, text: string, taxonomy: DepartmentTaxonomy, ctx: ReadContext = {}): ParsedOf<K> {
+  if (isGeneration(kind)) return readAnswer(kind, text, taxonomy, ctx) as ParsedOf<K>;
+  return { text: stripReasoning(text).trim() } as ParsedOf<K>;
 }

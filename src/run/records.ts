@@ -8,9 +8,9 @@
  * stored answer itself. A row that is not in the form clinicallab writes is refused with an error naming the run,
  * the job and the field (run/decode.ts).
  */
-import { SECTION_IDS, type GenerationKind, type SectionId } from '../tasks/definitions.js';
-import type { PrincipalName } from '../tasks/diagnosis-names.js';
-import { READINGS, type DepartmentRead, type MultiDepartmentRead, type ReadVerdict } from '../tasks/reading.js';
+import type { GenerationKind } from '../tasks/definitions.js';
+import { READINGS, type ReadVerdict } from '../tasks/reading.js';
+import { generationOf, GENERATIONS, type StoredOf } from '../tasks/registry/index.js';
 import { Fields, RecordError } from './decode.js';
 import type { AgentStepKind } from './jobs.js';
 import type { JobStatus, RunStore, StoredJob } from './store.js';
@@ -21,31 +21,20 @@ import type { JobStatus, RunStore, StoredJob } from './store.js';
  */
 type Verdict = Partial<ReadVerdict> & { role?: string; model?: string | null };
 
-/** The department guide's answer (task 1). */
-export type DepartmentAnswer = Omit<DepartmentRead, keyof ReadVerdict> & Verdict;
-/** A K-department answer (DIFR). */
-export type DepartmentListAnswer = Omit<MultiDepartmentRead, keyof ReadVerdict> & Verdict;
-/** The six-section answer (tasks 2–7); `diagnosis` is missing in answers stored before the reader named them. */
-export interface DiagnosisAnswer extends Verdict {
-  sections: Partial<Record<SectionId, string>>;
-  found: string[];
-  diagnosis?: { preliminary: string[]; principal: PrincipalName };
-}
-/** An imaging exam's impression (task 8). */
-export interface ImpressionAnswer extends Verdict {
-  impression: string;
-}
 /** A step of ClinicalAgent, the 4-dimension rater or an interactive run: an object its own code reads. */
 export type StepAnswer = Readonly<Record<string, unknown>>;
 
-/** The answer each generation stores. */
-export interface TaskAnswers {
-  'department-guide': DepartmentAnswer;
-  'department-guide-3': DepartmentListAnswer;
-  'department-guide-5': DepartmentListAnswer;
-  'clinical-diagnosis': DiagnosisAnswer;
-  'imaging-diagnosis': ImpressionAnswer;
-}
+/** The answer each generation stores: its reading as its generation module decodes it, with how well it was read. */
+export type TaskAnswers = { [K in GenerationKind]: StoredOf<K> & Verdict };
+
+/** The department guide's answer (task 1). */
+export type DepartmentAnswer = TaskAnswers['department-guide'];
+/** A K-department answer (DIFR). */
+export type DepartmentListAnswer = TaskAnswers['department-guide-3'];
+/** The six-section answer (tasks 2–7); `diagnosis` is missing in answers stored before the reader named them. */
+export type DiagnosisAnswer = TaskAnswers['clinical-diagnosis'];
+/** An imaging exam's impression (task 8). */
+export type ImpressionAnswer = TaskAnswers['imaging-diagnosis'];
 
 /** The answer of a job of this kind. */
 export type AnswerOf<K extends string> = K extends GenerationKind ? TaskAnswers[K] : StepAnswer;
@@ -81,27 +70,9 @@ const verdict = (f: Fields): Verdict => {
   return { ...(reading !== undefined ? { reading } : {}), ...(reason !== undefined ? { reason } : {}), ...(role !== undefined ? { role } : {}), ...(model !== undefined ? { model } : {}) };
 };
 
-// the reader names the diagnoses of two sections, under the sections' keys (the answer format, SECTION_IDS)
-const [LIST_SECTION, , , NAME_SECTION] = SECTION_IDS;
-const principal = (f: Fields): PrincipalName => ({ name: f.string('name'), complications: f.strings('complications') });
-
-/** How each generation's stored answer is read. */
-const DECODERS: { [K in GenerationKind]: (f: Fields) => TaskAnswers[K] } = {
-  'department-guide': (f) => ({ department: f.stringOrNull('department'), status: f.string('status'), named: f.strings('named'), ...verdict(f) }),
-  'department-guide-3': (f) => departmentList(f),
-  'department-guide-5': (f) => departmentList(f),
-  'clinical-diagnosis': (f) => {
-    const s = f.object('sections');
-    const sections: Partial<Record<SectionId, string>> = {};
-    for (const id of SECTION_IDS) if (s.has(id)) sections[id] = s.string(id);
-    const d = f.has('diagnosis') ? f.object('diagnosis') : undefined;
-    return { sections, found: f.strings('found'), ...(d ? { diagnosis: { preliminary: d.strings(LIST_SECTION), principal: principal(d.object(NAME_SECTION)) } } : {}), ...verdict(f) };
-  },
-  'imaging-diagnosis': (f) => ({ impression: f.string('impression'), ...verdict(f) }),
-};
-
-function departmentList(f: Fields): DepartmentListAnswer {
-  return { count: f.number('count'), valid: f.number('valid'), items: f.list('items', (i) => ({ text: i.string('text'), department: i.stringOrNull('department') })), ...verdict(f) };
+/** A generation's stored answer decoded: what its module decodes, and the verdict every answer carries. */
+function decodeStored<K extends GenerationKind>(kind: K, f: Fields): TaskAnswers[K] {
+  return { ...generationOf(kind)!.decode(f), ...verdict(f) } as TaskAnswers[K];
 }
 
 const STEP_KIND = /^(?:agent|judge|interactive)-/;
@@ -135,18 +106,8 @@ export function jobRecord(dir: string, j: StoredJob): JobRecord {
     finishReason: j.finishReason,
   };
   const kind: string = j.kind;
-  switch (kind) {
-    case 'department-guide':
-      return { ...base, kind, parsed: f && DECODERS[kind](f) };
-    case 'department-guide-3':
-    case 'department-guide-5':
-      return { ...base, kind, parsed: f && DECODERS[kind](f) };
-    case 'clinical-diagnosis':
-      return { ...base, kind, parsed: f && DECODERS[kind](f) };
-    case 'imaging-diagnosis':
-      return { ...base, kind, parsed: f && DECODERS[kind](f) };
-  }
-  if (!isStepKind(kind)) throw new RecordError(`${where}: its kind "${kind}" is none clinicallab writes (${Object.keys(DECODERS).join(', ')}, or agent-, judge- and interactive- steps)`);
+  if (generationOf(kind)) return { ...base, kind, parsed: f && decodeStored(kind as GenerationKind, f) } as JobRecord;
+  if (!isStepKind(kind)) throw new RecordError(`${where}: its kind "${kind}" is none clinicallab writes (${GENERATIONS.map((g) => g.kind).join(', ')}, or agent-, judge- and interactive- steps)`);
   return { ...base, kind, parsed: f && f.raw };
 }
 
@@ -161,7 +122,7 @@ export function isStepRecord(j: JobRecord): j is Extract<JobRecord, { kind: Agen
 
 /** A stored answer of a generation, decoded (for callers holding the JSON text of one answer). */
 export function decodeAnswer<K extends GenerationKind>(where: string, kind: K, text: string): TaskAnswers[K] {
-  return DECODERS[kind](Fields.parse(where, 'parsed', text));
+  return decodeStored(kind, Fields.parse(where, 'parsed', text));
 }
 
 /**

@@ -5,26 +5,24 @@
  * once, in its module under src/tasks/registry/; this is the summary of the eight the command line reads.
  */
 import { GOLD } from '../bench/gold.js';
-import { BENCH_TASKS, SCORED_TASKS, type BenchTaskId } from './registry/index.js';
+import { BENCH_TASKS, GENERATIONS, SCORED_TASKS, type BenchTaskId, type GenerationKind, type TaskColumn } from './registry/index.js';
+
+export type { GenerationKind } from './registry/index.js';
+export { SECTION_IDS, type SectionId } from './generations/clinical-sections.js';
 
 /** The ids of the eight tasks, from the task registry (src/tasks/registry/). */
 export const TASK_IDS = BENCH_TASKS.map((t) => t.id);
 export type TaskId = BenchTaskId;
 
-/** The kinds of model call a case needs. */
-export const GENERATION_KINDS = ['department-guide', 'department-guide-3', 'department-guide-5', 'clinical-diagnosis', 'imaging-diagnosis'] as const;
-export type GenerationKind = (typeof GENERATION_KINDS)[number];
-
-/** The six labelled sections of the clinical-diagnosis answer, in order (the keys of a stored answer's sections). */
-export const SECTION_IDS = ['preliminary', 'basis', 'differential', 'principal', 'principle', 'plan'] as const;
-export type SectionId = (typeof SECTION_IDS)[number];
+/** The kinds of model call a case needs, in task order (the generations of the task registry's tasks). */
+export const GENERATION_KINDS: readonly GenerationKind[] = GENERATIONS.map((g) => g.kind);
 
 export interface TaskDefinition {
   id: TaskId;
   number: number;
   title: string;
   /** Leaderboard column. */
-  column: 'Acc' | 'PD' | 'DB' | 'DD' | 'FD' | 'PT' | 'TP' | 'ID';
+  column: TaskColumn;
   /** The generation that answers it. */
   generation: GenerationKind;
   /** Gold field of the record. */
@@ -37,8 +35,8 @@ export const TASKS: readonly TaskDefinition[] = BENCH_TASKS.map((t) => ({
   id: t.id as TaskId,
   number: t.number,
   title: t.title,
-  column: t.column as TaskDefinition['column'],
-  generation: t.generation,
+  column: t.column as TaskColumn,
+  generation: t.generation.kind as GenerationKind,
   gold: t.perExam ? `${GOLD[t.gold].field}.<exam>.impression` : GOLD[t.gold].field,
   scoring: t.scoring === 'department-match' ? 'department-match' : t.scoring === 'text-similarity' ? 'text-similarity' : 'diagnosis-match',
 }));

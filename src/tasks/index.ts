@@ -6,3 +6,4 @@ export * from './sections.js';
 export * from './templates.js';
 export * from './diagnosis-names.js';
 export * from './reading.js';
+export * from './read-answer.js';

@@ -12,9 +12,9 @@
  * Each reading but `read` carries a reason in words. Pure functions of the answer text and its finish reason.
  */
 import type { DepartmentTaxonomy } from '../bench/departments.js';
-import { SECTION_IDS, type GenerationKind } from './definitions.js';
 import { parseDepartmentAnswer, parseMultiDepartmentAnswer } from './departments.js';
 import { diagnosisItems, diseaseName, principalName, type PrincipalName } from './diagnosis-names.js';
+import { SECTION_IDS } from './generations/clinical-sections.js';
 import { findJson, jsonText } from './json-answer.js';
 import { splitReasoning } from './reasoning.js';
 import { declines, onlyRefusal } from './refusal.js';
@@ -126,19 +126,4 @@ export function readImpression(text: string, ctx: ReadContext = {}): ImpressionR
   if (impression === '') return { impression: '', ...nothing(text, ctx, 'the impression', 'no impression') };
   if (onlyRefusal(impression)) return { impression: '', reading: 'refusal', reason: 'the model declined to answer' };
   return { impression, reading: 'read' };
-}
-
-/** Read a raw answer into the structure its task needs, with how well it could be read. */
-export function readAnswer(kind: GenerationKind, text: string, taxonomy: DepartmentTaxonomy, ctx: ReadContext = {}): DepartmentRead | MultiDepartmentRead | DiagnosisRead | ImpressionRead {
-  switch (kind) {
-    case 'department-guide':
-      return readDepartment(text, taxonomy, ctx);
-    case 'department-guide-3':
-    case 'department-guide-5':
-      return readDepartments(text, taxonomy, ctx);
-    case 'clinical-diagnosis':
-      return readDiagnosis(text, ctx);
-    case 'imaging-diagnosis':
-      return readImpression(text, ctx);
-  }
 }

@@ -7,7 +7,7 @@
  * a bracketed heading like the section's, or a bold numbered heading that continues the sections' numbering.
  * Sub-headings inside a section (a bold "Medications:", a deeper ###) stay in it. Linear time.
  */
-import type { SectionId } from './definitions.js';
+import type { SectionId } from './generations/clinical-sections.js';
 import { LABEL_FIRST_CHARS, LABEL_MATCHERS, OTHER_FIRST_CHARS, OTHER_HEADING_AT } from './section-labels.js';
 
 export interface Shape {

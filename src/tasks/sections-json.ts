@@ -5,7 +5,7 @@
  * strings, or lists of objects (`{"disease": …, "reason": …}` becomes "disease: reason"). Lists are numbered
  * when written as text, and kept item by item.
  */
-import type { SectionId } from './definitions.js';
+import type { SectionId } from './generations/clinical-sections.js';
 import { jsonText } from './json-answer.js';
 import { sectionsOfKey } from './section-labels.js';
 

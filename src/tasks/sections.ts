@@ -9,7 +9,7 @@
  */
 import type { Language } from '../bench/language.js';
 import { dropSignOff } from './answer-notes.js';
-import { SECTION_IDS, type SectionId } from './definitions.js';
+import { SECTION_IDS, SECTION_LABELS, type SectionId } from './generations/clinical-sections.js';
 import { findJson } from './json-answer.js';
 import { isTableRule } from './markdown-table.js';
 import { splitReasoning } from './reasoning.js';
@@ -18,6 +18,8 @@ import { inlineAlternatives } from './section-labels.js';
 import { sectionsFromJson } from './sections-json.js';
 
 export { stripReasoning } from './reasoning.js';
+/** Canonical labels, used when formatting (the clinical-diagnosis generation's). */
+export { SECTION_LABELS };
 
 export type Sections = Record<SectionId, string>;
 
@@ -34,26 +36,6 @@ export interface ParsedSections {
   /** The answer was cut off inside a reasoning block: nothing after its opening tag is read. */
   unclosedReasoning: boolean;
 }
-
-/** Canonical labels, used when formatting. */
-export const SECTION_LABELS: Record<Language, Record<SectionId, string>> = {
-  en: {
-    preliminary: 'Preliminary Diagnosis',
-    basis: 'Diagnostic Basis',
-    differential: 'Differential Diagnosis',
-    principal: 'Principal Diagnosis',
-    principle: 'Therapeutic Principle',
-    plan: 'Treatment Plan',
-  },
-  zh: {
-    preliminary: '初步诊断',
-    basis: '诊断依据',
-    differential: '鉴别诊断',
-    principal: '主要诊断',
-    principle: '治疗原则',
-    plan: '治疗计划',
-  },
-};
 
 /*
  * Everything here runs in linear time on any input (a 1 MB answer of spaces, asterisks or half-finished labels

@@ -4,73 +4,43 @@
  * A template is plain text with `{{placeholders}}`; every template in use is identified by a content hash that
  * runs and caches record.
  */
-import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, type Language } from '../bench/language.js';
+import { LANGUAGES } from '../bench/language.js';
+import { GENERATIONS, type GenerationTemplateName } from './registry/index.js';
+import { placeholdersOf, templateHash, type TemplateSet } from './template-text.js';
 
-export const TEMPLATE_NAMES = [
-  'department-guide',
-  'department-guide-multi',
-  'clinical-diagnosis',
-  'imaging-diagnosis',
+export * from './template-text.js';
+
+/** The templates of the steps outside the benchmark's generations, with the placeholders each may use. */
+const STEP_TEMPLATES = {
   // ClinicalAgent roles
-  'agent-consult',
-  'agent-final',
-  'agent-chief',
-  'agent-nurse',
-  'agent-pharmacist',
-  // the 4-dimension judge
-  'judge-4d',
-  // interactive ClinicalBench (src/agent/interactive)
-  'interactive-doctor',
-  'interactive-final',
-  'interactive-patient',
-] as const;
-export type TemplateName = (typeof TEMPLATE_NAMES)[number];
-
-/** The placeholders each template may use. A template need not use all of them, but may use no others. */
-export const TEMPLATE_VARIABLES: Record<TemplateName, readonly string[]> = {
-  'department-guide': ['basic_information', 'chief_complaint', 'department_list'],
-  'department-guide-multi': ['basic_information', 'chief_complaint', 'department_list', 'k'],
-  'clinical-diagnosis': ['department', 'case_summary'],
-  'imaging-diagnosis': ['modality', 'findings'],
   'agent-consult': ['department', 'case_details', 'lab_tests', 'imaging_exams'],
   'agent-final': ['department', 'case_details', 'lab_results', 'imaging_reports'],
   'agent-chief': ['case_details', 'opinions'],
   'agent-nurse': ['case_details', 'principal', 'plan'],
   'agent-pharmacist': ['case_details', 'principal', 'plan'],
+  // the 4-dimension judge
   'judge-4d': ['case_summary', 'gold', 'answer'],
+  // interactive ClinicalBench (src/agent/interactive)
   'interactive-doctor': ['basic_information', 'chief_complaint', 'lab_panels', 'imaging_exams', 'budget', 'transcript'],
   'interactive-final': ['basic_information', 'chief_complaint', 'budget', 'transcript'],
   'interactive-patient': ['patient_history', 'question'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type TemplateName = GenerationTemplateName | keyof typeof STEP_TEMPLATES;
+
+/** The placeholders each template may use: the generations' (task registry), then the steps'. A template need not use all of them, but may use no others. */
+export const TEMPLATE_VARIABLES: Readonly<Record<TemplateName, readonly string[]>> = {
+  ...(Object.fromEntries(GENERATIONS.map((g) => [g.template.name, g.template.variables])) as Record<GenerationTemplateName, readonly string[]>),
+  ...STEP_TEMPLATES,
 };
 
-export interface Template {
-  name: TemplateName;
-  language: Language;
-  text: string;
-  /** First 16 hex digits of the SHA-256 of the text. */
-  hash: string;
-  /** `builtin` or the path of the user's file. */
-  source: string;
-}
-
-export type TemplateSet = Map<`${Language}/${TemplateName}`, Template>;
+/** Every template: the benchmark's generations' first (one per template, in task order), then the steps'. */
+export const TEMPLATE_NAMES = Object.keys(TEMPLATE_VARIABLES) as readonly TemplateName[];
 
 export const BUILTIN_TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
-
-const PLACEHOLDER = /\{\{\s*([a-zA-Z_][a-zA-Z0-9_]*)\s*\}\}/g;
-
-export function templateHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
-}
-
-/** The placeholders a template text uses, in order of first use. */
-export function placeholdersOf(text: string): string[] {
-  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
-}
 
 /** Check a template's placeholders; returns the problem in plain words, or undefined. */
 export function checkTemplate(name: TemplateName, text: string): string | undefined {
@@ -81,17 +51,6 @@ export function checkTemplate(name: TemplateName, text: string): string | undefi
   }
   if (text.trim() === '') return 'is empty';
   return undefined;
-}
-
-/** Fill a template's placeholders. Every placeholder used must have a value. */
-export function renderTemplate(template: Template, values: Record<string, string | number>): string {
-  return template.text
-    .replace(PLACEHOLDER, (_, key: string) => {
-      const v = values[key];
-      if (v === undefined) throw new Error(`template ${template.language}/${template.name} (${template.source}) needs a value for {{${key}}}`);
-      return String(v);
-    })
-    .replace(/\s+$/u, '');
 }
 
 async function readIfPresent(path: string): Promise<string | undefined> {
@@ -126,12 +85,6 @@ export async function loadTemplates(overrideDir?: string): Promise<TemplateSet> 
     }
   }
   return set;
-}
-
-export function getTemplate(set: TemplateSet, language: Language, name: TemplateName): Template {
-  const t = set.get(`${language}/${name}`);
-  if (!t) throw new Error(`no template ${language}/${name}`);
-  return t;
 }
 
 /** A typo in a file name would silently leave the built-in template in use: refuse unknown files. */

@@ -35,7 +35,7 @@ describe('the task registry', () => {
   it('is what --tasks reads: each task by id, number, column or title', () => {
     for (const t of BENCH_TASKS) {
       for (const name of [t.id, String(t.number), t.column, t.title]) expect(parseTaskName(name)).toBe(t.id);
-      expect(kindsForTasks([t.id])).toEqual([t.generation]);
+      expect(kindsForTasks([t.id])).toEqual([t.generation.kind]);
     }
   });
 
@@ -65,8 +65,9 @@ describe('the task registry', () => {
     const own = join(src, 'tasks', 'registry');
     // ids that are also ordinary words of other parts (a case's department, a routing basis, an imaging exam)
     const words = new Set(['department', 'basis', 'plan', 'imaging']);
-    // the six sections of the clinical-diagnosis answer and the gold parts of a record carry names of their own
-    const allowed = ['src/tasks/definitions.ts', 'src/tasks/section-labels.ts', 'src/bench/gold.ts', 'src/tasks/templates.ts'];
+    // the six sections of the clinical-diagnosis answer (its generation's answer format), the gold parts of a record
+    // (bench stage, before tasks) and the agent roles' template placeholders carry names of their own
+    const allowed = ['src/tasks/generations/clinical-sections.ts', 'src/bench/gold.ts', 'src/tasks/templates.ts'];
     const sources = files(src).filter((f) => !f.startsWith(own)).map((f) => ({ file: relative(ROOT, f), text: readFileSync(f, 'utf8') }));
     for (const t of SCORED_TASKS.filter((x) => !words.has(x.id))) {
       const elsewhere = sources.filter((f) => !allowed.includes(f.file) && f.text.includes(`'${t.id}'`)).map((f) => f.file);

@@ -1,4 +1,5 @@
 /** Task 3, Diagnostic Basis: free text, scored by its similarity to the gold text (BLEU, ROUGE-L, BERTScore). */
+import { clinicalDiagnosis } from '../generations/clinical-diagnosis.js';
 import type { TaskModule } from './types.js';
 
 export const basis = {
@@ -9,8 +10,7 @@ export const basis = {
   label: { en: 'Diagnostic basis', zh: '诊断依据' },
   column: 'DB',
   weight: 1,
-  generation: 'clinical-diagnosis',
-  template: 'clinical-diagnosis',
+  generation: clinicalDiagnosis,
   section: 'basis',
   gold: 'basis',
   scoring: 'text-similarity',

@@ -1,4 +1,5 @@
 /** Task 1, the department guide: name the one department the patient should see (PROTOCOL §4). */
+import { departmentGuide } from '../generations/department-guide.js';
 import type { TaskModule } from './types.js';
 
 export const department = {
@@ -9,8 +10,7 @@ export const department = {
   label: { en: 'Department guide', zh: '导诊' },
   column: 'Acc',
   weight: 5,
-  generation: 'department-guide',
-  template: 'department-guide',
+  generation: departmentGuide,
   gold: 'department',
   scoring: 'department-match',
   field: 'acc',

@@ -1,4 +1,5 @@
 /** Task 4, Differential Diagnosis: free text, scored by its similarity to the gold text (BLEU, ROUGE-L, BERTScore). */
+import { clinicalDiagnosis } from '../generations/clinical-diagnosis.js';
 import type { TaskModule } from './types.js';
 
 export const differential = {
@@ -9,8 +10,7 @@ export const differential = {
   label: { en: 'Differential diagnosis', zh: '鉴别诊断' },
   column: 'DD',
   weight: 1,
-  generation: 'clinical-diagnosis',
-  template: 'clinical-diagnosis',
+  generation: clinicalDiagnosis,
   section: 'differential',
   gold: 'differential',
   scoring: 'text-similarity',

@@ -2,19 +2,20 @@
  * DIFR, the department instruction following rate: the department guide asked for exactly 3 and exactly 5
  * departments. Two score rows (one per K) in one column; selected with the department guide.
  */
+import { departmentGuide3, departmentGuide5 } from '../generations/department-guide.js';
+import { department } from './department.js';
 import type { TaskModule } from './types.js';
 
-const difr = (k: 3 | 5) =>
+const difr = <const G extends typeof departmentGuide3 | typeof departmentGuide5, const K extends 3 | 5>(k: K, generation: G) =>
   ({
     id: `difr${k}`,
     formerIds: [],
-    partOf: 'department',
+    partOf: department.id,
     title: `DIFR (${k} departments)`,
     label: { en: `DIFR (${k} departments)`, zh: `指令遵循（${k} 个科室）` },
     column: 'DIFR',
     weight: 1,
-    generation: `department-guide-${k}`,
-    template: 'department-guide-multi',
+    generation,
     departments: k,
     scoring: 'department-count',
     field: `difr${k}`,
@@ -22,5 +23,5 @@ const difr = (k: 3 | 5) =>
     supports: (s) => s.triage,
   }) as const satisfies TaskModule;
 
-export const difr3 = difr(3);
-export const difr5 = difr(5);
+export const difr3 = difr(3, departmentGuide3);
+export const difr5 = difr(5, departmentGuide5);

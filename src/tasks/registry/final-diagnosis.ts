@@ -1,4 +1,5 @@
 /** Task 5, the final diagnosis: one diagnosis, right when the matcher finds it names the principal one. */
+import { clinicalDiagnosis } from '../generations/clinical-diagnosis.js';
 import type { TaskModule } from './types.js';
 
 export const finalDiagnosis = {
@@ -10,8 +11,7 @@ export const finalDiagnosis = {
   label: { en: 'Final diagnosis', zh: '最终诊断' },
   column: 'FD',
   weight: 5,
-  generation: 'clinical-diagnosis',
-  template: 'clinical-diagnosis',
+  generation: clinicalDiagnosis,
   section: 'principal',
   gold: 'principal',
   scoring: 'diagnosis-name',

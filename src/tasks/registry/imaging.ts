@@ -1,4 +1,5 @@
 /** Task 8, the imaging diagnosis: one impression per exam, scored by its similarity to the exam's gold impression. */
+import { imagingDiagnosis } from '../generations/imaging-diagnosis.js';
 import type { TaskModule } from './types.js';
 
 export const imaging = {
@@ -9,8 +10,7 @@ export const imaging = {
   label: { en: 'Imaging diagnosis', zh: '影像诊断' },
   column: 'ID',
   weight: 1,
-  generation: 'imaging-diagnosis',
-  template: 'imaging-diagnosis',
+  generation: imagingDiagnosis,
   gold: 'imaging',
   perExam: true,
   scoring: 'text-similarity',

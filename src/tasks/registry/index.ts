@@ -7,7 +7,7 @@
 import type { ClinicalCase } from '../../bench/case.js';
 import type { GoldPart } from '../../bench/gold.js';
 import { caseSupport, type CaseSupport } from '../../bench/support.js';
-import type { GenerationKind } from '../definitions.js';
+import type { AnyGeneration } from '../generations/types.js';
 import { basis } from './basis.js';
 import { department } from './department.js';
 import { differential } from './differential.js';
@@ -17,12 +17,30 @@ import { plan } from './plan.js';
 import { preliminary } from './preliminary.js';
 import { finalDiagnosis } from './final-diagnosis.js';
 import { treatmentPrinciple } from './treatment-principle.js';
-import type { ScoringKind, TaskColumn, TaskModule } from './types.js';
+import type { ScoringKind, TaskModule } from './types.js';
 
-export type { CaseField, ScoringKind, TaskColumn, TaskModule } from './types.js';
+export type { ScoringKind, TaskModule } from './types.js';
 
+/** The task modules, in the order their rows are shown (and their columns: each where its first task stands). */
 const MODULES = [department, difr3, difr5, preliminary, basis, differential, finalDiagnosis, treatmentPrinciple, plan, imaging] as const;
-export type ScoredTaskId = (typeof MODULES)[number]['id'];
+type Module = (typeof MODULES)[number];
+export type ScoredTaskId = Module['id'];
+/** Leaderboard columns fed by tasks (PROTOCOL §5). */
+export type TaskColumn = Module['column'];
+/** The fields of a case's scores the tasks fill (metrics/clinical.ts CaseScores). */
+export type CaseField = Module['field'];
+/** What each task puts in its field: a yes/no, a text score, one score per exam, a department count. */
+type FieldValue<M> = M extends { scoring: 'department-count' } ? { count: number; valid: number } : M extends { perExam: true } ? number[] : M extends { scoring: 'text-similarity' } ? number : boolean;
+export type CaseFieldValues = { [M in Module as M['field']]: FieldValue<M> };
+/** The kinds of model call the tasks need, and what each is read into and stored as. */
+export type GenerationKind = Module['generation']['kind'];
+export type GenerationOf<K extends GenerationKind> = Extract<Module['generation'], { kind: K }>;
+/** What a generation's answer is read into (tasks/reading.ts), with how well it was read. */
+export type ReadOf<K extends GenerationKind> = ReturnType<GenerationOf<K>['read']>;
+/** A generation's stored answer, decoded (without its verdict). */
+export type StoredOf<K extends GenerationKind> = ReturnType<GenerationOf<K>['decode']>;
+/** The templates the generations ask with. */
+export type GenerationTemplateName = Module['generation']['template']['name'];
 /** The id of one of the eight ClinicalBench tasks. */
 export type BenchTaskId = Extract<(typeof MODULES)[number], { number: number }>['id'];
 
@@ -36,16 +54,27 @@ export const BENCH_TASKS = SCORED_TASKS.filter((t) => t.number !== undefined) as
 const SCORING_ORDER: readonly ScoringKind[] = ['department-match', 'department-count', 'diagnosis-list', 'diagnosis-name', 'text-similarity'];
 export const SCORING_SEQUENCE: readonly TaskModule[] = [...SCORED_TASKS].sort((a, b) => SCORING_ORDER.indexOf(a.scoring) - SCORING_ORDER.indexOf(b.scoring));
 
-/** The kinds of model call, each with the label its errors, pending answers and readings are counted under. */
-export const GENERATIONS: readonly { kind: GenerationKind; label: string; perExam: boolean }[] = [
-  { kind: 'department-guide', label: department.id, perExam: false },
-  { kind: 'department-guide-3', label: difr3.id, perExam: false },
-  { kind: 'department-guide-5', label: difr5.id, perExam: false },
-  { kind: 'clinical-diagnosis', label: 'diagnosis', perExam: false },
-  { kind: 'imaging-diagnosis', label: imaging.id, perExam: true },
-];
-/** Generation kind → the label it is counted under (`department`, `difr3`, `difr5`, `diagnosis`, `imaging`). */
+/**
+ * The kinds of model call, in task order (each declared once, in src/tasks/generations/ or in a task's module),
+ * each with the label its errors, pending answers and readings are counted under: its own when it feeds several
+ * tasks (`diagnosis`), else its task's id (`department`, `difr3`, `difr5`, `imaging`).
+ */
+export const GENERATIONS: readonly (AnyGeneration & { kind: GenerationKind; label: string })[] = [...new Map(MODULES.map((t): [string, Module['generation']] => [t.generation.kind, t.generation])).values()].map((g) => ({
+  ...g,
+  label: g.label ?? SCORED_TASKS.find((t) => t.generation.kind === g.kind)!.id,
+}));
+/** Generation kind → the label it is counted under. */
 export const GENERATION_LABEL: Readonly<Record<string, string>> = Object.fromEntries(GENERATIONS.map((g) => [g.kind, g.label]));
+
+const GENERATION_BY_KIND = new Map(GENERATIONS.map((g) => [g.kind as string, g]));
+
+/** The generation of a kind, or undefined for a kind no task asks (agent, judge and interactive steps). */
+export function generationOf(kind: string): (typeof GENERATIONS)[number] | undefined {
+  return GENERATION_BY_KIND.get(kind);
+}
+
+/** The leaderboard's task columns, in the order their first task is listed. */
+export const TASK_COLUMNS = [...new Set(SCORED_TASKS.map((t) => t.column))] as readonly TaskColumn[];
 
 const BY_ID = new Map<string, TaskModule>(SCORED_TASKS.flatMap((t) => [[t.id, t] as const, ...t.formerIds.map((f) => [f, t] as const)]));
 
@@ -61,7 +90,7 @@ export function currentTaskId(id: string): string {
 
 /** The tasks a generation's answer is scored on, in scoring order. */
 export function tasksOfGeneration(kind: string): TaskModule[] {
-  return SCORING_SEQUENCE.filter((t) => t.generation === kind);
+  return SCORING_SEQUENCE.filter((t) => t.generation.kind === kind);
 }
 
 /** The tasks that feed a leaderboard column. */

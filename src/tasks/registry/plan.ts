@@ -1,4 +1,5 @@
 /** Task 7, Treatment Plan: free text, scored by its similarity to the gold text (BLEU, ROUGE-L, BERTScore). */
+import { clinicalDiagnosis } from '../generations/clinical-diagnosis.js';
 import type { TaskModule } from './types.js';
 
 export const plan = {
@@ -9,8 +10,7 @@ export const plan = {
   label: { en: 'Treatment plan', zh: '治疗计划' },
   column: 'TP',
   weight: 1,
-  generation: 'clinical-diagnosis',
-  template: 'clinical-diagnosis',
+  generation: clinicalDiagnosis,
   section: 'plan',
   gold: 'plan',
   scoring: 'text-similarity',

@@ -1,4 +1,5 @@
 /** Task 2, the preliminary diagnosis: a list of diagnoses, right when one names the principal gold item. */
+import { clinicalDiagnosis } from '../generations/clinical-diagnosis.js';
 import type { TaskModule } from './types.js';
 
 export const preliminary = {
@@ -9,8 +10,7 @@ export const preliminary = {
   label: { en: 'Preliminary diagnosis', zh: '初步诊断' },
   column: 'PD',
   weight: 1,
-  generation: 'clinical-diagnosis',
-  template: 'clinical-diagnosis',
+  generation: clinicalDiagnosis,
   section: 'preliminary',
   gold: 'preliminary',
   scoring: 'diagnosis-list',

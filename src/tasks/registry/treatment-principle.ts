@@ -1,4 +1,5 @@
 /** Task 6, Principle of Treatment: free text, scored by its similarity to the gold text (BLEU, ROUGE-L, BERTScore). */
+import { clinicalDiagnosis } from '../generations/clinical-diagnosis.js';
 import type { TaskModule } from './types.js';
 
 export const treatmentPrinciple = {
@@ -10,8 +11,7 @@ export const treatmentPrinciple = {
   label: { en: 'Principle of treatment', zh: '治疗原则' },
   column: 'PT',
   weight: 1,
-  generation: 'clinical-diagnosis',
-  template: 'clinical-diagnosis',
+  generation: clinicalDiagnosis,
   section: 'principle',
   gold: 'principle',
   scoring: 'text-similarity',

@@ -6,20 +6,14 @@
  */
 import type { GoldPart } from '../../bench/gold.js';
 import type { CaseSupport } from '../../bench/support.js';
-import type { GenerationKind, SectionId } from '../definitions.js';
-import type { TemplateName } from '../templates.js';
-
-/** Leaderboard columns fed by tasks (PROTOCOL §5). */
-export type TaskColumn = 'Acc' | 'DIFR' | 'PD' | 'DB' | 'DD' | 'FD' | 'PT' | 'TP' | 'ID';
+import type { SectionId } from '../generations/clinical-sections.js';
+import type { AnyGeneration } from '../generations/types.js';
 
 /**
  * How one answer is scored: the department named (exact), the departments of a K-department answer counted,
  * a list of diagnoses against the gold list (PD), one diagnosis against the gold one (FD), text similarity.
  */
 export type ScoringKind = 'department-match' | 'department-count' | 'diagnosis-list' | 'diagnosis-name' | 'text-similarity';
-
-/** The field of a case's scores (metrics/clinical.ts CaseScores) a task's score goes to. */
-export type CaseField = 'acc' | 'difr3' | 'difr5' | 'pd' | 'fd' | 'db' | 'dd' | 'pt' | 'tp' | 'id';
 
 export interface TaskModule {
   /** The id score rows, `--tasks` and exports use. */
@@ -34,12 +28,12 @@ export interface TaskModule {
   readonly title: string;
   /** Short label of a row, in each language. */
   readonly label: { readonly en: string; readonly zh: string };
-  readonly column: TaskColumn;
+  /** The leaderboard column it feeds (PROTOCOL §5); columns are shown in the order their first task is listed. */
+  readonly column: string;
   /** Weight of its column in the authors' weighted average. */
   readonly weight: number;
-  /** The generation that answers it, and the template that asks it. */
-  readonly generation: GenerationKind;
-  readonly template: TemplateName;
+  /** The generation that answers it (src/tasks/generations/, or one of the task's own): its prompt, template and reader. */
+  readonly generation: AnyGeneration;
   /** The section of the six-section answer it reads (clinical-diagnosis tasks). */
   readonly section?: SectionId;
   /** The gold part (bench/gold.ts) it is scored against. */
@@ -49,7 +43,8 @@ export interface TaskModule {
   /** Whether it is scored once per imaging exam. */
   readonly perExam?: boolean;
   readonly scoring: ScoringKind;
-  readonly field: CaseField;
+  /** The field of a case's scores (metrics/clinical.ts CaseScores) its score goes to. */
+  readonly field: string;
   /** Whether a case supports it: its gold part (and input) are there; for per-exam tasks, on that exam. */
   supports(s: CaseSupport, exam?: string): boolean;
 }
