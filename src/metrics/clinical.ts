@@ -37,6 +37,8 @@ export interface CaseScores extends Partial<CaseFieldValues> {
 /** The task columns (the task registry's, in the order their first task is listed: Acc, DIFR, PD, DB, DD, FD, PT, TP, ID). */
 export const COLUMNS: readonly TaskColumn[] = TASK_COLUMNS;
 export type Column = TaskColumn;
+/** The columns of text scores (BLEU, ROUGE-L, BERTScore): DB, DD, PT, TP, ID. */
+export const TEXT_COLUMNS: readonly Column[] = COLUMNS.filter((c) => tasksOfColumn(c).every((t) => t.scoring === 'text-similarity'));
 export const METRICS = ['DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'] as const;
 
 export interface ColumnScore {
@@ -189,6 +191,9 @@ export function leaderboard(cases: readonly CaseScores[], opts: MetricOptions = 
   };
 }
 
+/** The paper's nine columns, whose components are named above. */
+const PAPER_COLUMNS = new Set<string>(['Acc', 'FD', 'PD', 'DIFR', 'DB', 'DD', 'PT', 'TP', 'ID']);
+
 /** The components of one case's score, each with its leaderboard weight: component → [value 0–100, weight]. */
 export function caseScoreParts(c: CaseScores): Map<string, [number, number]> {
   const parts = new Map<string, [number, number]>();
@@ -204,6 +209,13 @@ export function caseScoreParts(c: CaseScores): Map<string, [number, number]> {
   }
   const text: [string, number | undefined][] = [['DB', c.db], ['DD', c.dd], ['PT', c.pt], ['TP', c.tp], ['ID', caseId(c)]];
   for (const [name, x] of text) if (x !== undefined) parts.set(name, [x, COLUMN_WEIGHT[name as Column]]);
+  // a column of a task added after the paper's nine: its task's value, yes/no as 0/100
+  for (const col of COLUMNS) {
+    if (PAPER_COLUMNS.has(col)) continue;
+    const v = taskValue(c, tasksOfColumn(col)[0]!);
+    if (typeof v === 'boolean') bin(col, v, COLUMN_WEIGHT[col]);
+    else if (v !== undefined) parts.set(col, [v, COLUMN_WEIGHT[col]]);
+  }
   return parts;
 }
 

@@ -9,7 +9,7 @@
 import type { ClinicalCase, ImagingExam } from '../bench/case.js';
 import { caseSupport } from '../bench/support.js';
 import type { KindAnswer } from '../run/records.js';
-import { GENERATIONS, tasksOfGeneration, type ScoredTaskId, type TaskModule } from '../tasks/registry/index.js';
+import { GENERATIONS, generationOf, tasksOfGeneration, type ScoredTaskId, type TaskModule } from '../tasks/registry/index.js';
 import type { CaseScores } from './clinical.js';
 import type { KindDetail } from './score-detail.js';
 import { scoreAnswer, setCaseScore, type GenerationAnswer, type ScoringContext } from './scorers.js';
@@ -77,21 +77,8 @@ function unreadOfOldForm(job: AnsweredJob): boolean {
 
 /** A done job's answer as the scorers take it; a done job without one is refused (run/records.ts never gives one). */
 function answerOf(job: AnsweredJob): GenerationAnswer {
-  switch (job.kind) {
-    case 'department-guide':
-      if (job.parsed) return { kind: job.kind, parsed: job.parsed };
-      break;
-    case 'department-guide-3':
-    case 'department-guide-5':
-      if (job.parsed) return { kind: job.kind, parsed: job.parsed };
-      break;
-    case 'clinical-diagnosis':
-      if (job.parsed) return { kind: job.kind, parsed: job.parsed };
-      break;
-    case 'imaging-diagnosis':
-      if (job.parsed) return { kind: job.kind, parsed: job.parsed };
-      break;
-  }
+  // a generation's job (not an agent's or judge's step) decoded by its generation (run/records.ts)
+  if (job.parsed && generationOf(job.kind)) return { kind: job.kind, parsed: job.parsed } as GenerationAnswer;
   throw new Error(`a ${job.kind} job answered without a parsed answer cannot be scored`);
 }
 

@@ -9,7 +9,7 @@ import type { ScoredRecord } from '../metrics/score-detail.js';
 import type { JobRecord } from '../run/records.js';
 import { SECTION_IDS, type SectionId } from '../tasks/definitions.js';
 import { markReading } from './readings.js';
-import { GENERATION_LABEL, SCORED_TASKS, scoredTask, type TaskModule } from '../tasks/registry/index.js';
+import { GENERATION_LABEL, generationOf, SCORED_TASKS, scoredTask, type TaskModule } from '../tasks/registry/index.js';
 import type { AnswerSet, CaseGold, CaseInputs, CaseRow, JobView, RowTask } from './types.js';
 
 export function departmentLabel(taxonomy: DepartmentTaxonomy, id: string | null | undefined): string | null {
@@ -155,7 +155,7 @@ export function caseRows(model: number, caseIndex: number, jobs: readonly JobRec
   const have = new Set(scores.map((s) => `${s.task}\u0000${s.exam}`));
   const exams = c ? new Set(c.imaging.map((e) => e.key)) : undefined;
   for (const j of jobs) {
-    const exam = j.kind === 'imaging-diagnosis' ? (j.exam ?? '') : '';
+    const exam = generationOf(j.kind)?.perExam ? (j.exam ?? '') : '';
     if (exam !== '' && exams && !exams.has(exam)) continue;
     for (const { id: task } of tasksAnswering(j.kind)) {
       if (have.has(`${task}\u0000${exam}`)) continue;

@@ -8,8 +8,9 @@
 import type { ClinicalCase } from '../bench/case.js';
 import { caseSupport, type CaseSupport } from '../bench/support.js';
 import { COLUMNS, type Column, type Leaderboard } from '../metrics/clinical.js';
-import { tasksOfColumn } from '../tasks/registry/index.js';
+import { generationOf, tasksOfColumn } from '../tasks/registry/index.js';
 import type { JobRecord } from '../run/records.js';
+import { ALL_TASK_COLUMNS } from './dash-notes.js';
 
 /** The values a dash can stand for: the nine columns and the metrics built on them. */
 export const GAP_KEYS = [...COLUMNS, 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'] as const;
@@ -94,7 +95,7 @@ function columnGap(col: Column, g: GapGroup): string {
     if (!t.kinds.includes(j.kind)) return false;
     const s = scorable.get(`${j.caseUid}\u0000${j.language}`);
     if (!s) return !known;
-    return t.supports(s) && (j.kind !== 'imaging-diagnosis' || s.imaging.includes(j.exam ?? ''));
+    return t.supports(s) && (!generationOf(j.kind)?.perExam || s.imaging.includes(j.exam ?? ''));
   });
   if (jobs.length === 0) return g.agent ? `ClinicalAgent does not answer the ${t.name} task` : `this model has no answers for the ${t.name} task`;
   const failed = jobs.filter((j) => j.status === 'error').length;
@@ -126,7 +127,7 @@ export function whyNoValue(g: GapGroup): Gaps {
   if (lb.Acceptability.value === null) out.Acceptability = `needs CDA and the five text scores (DB, DD, PT, TP, ID); no value for ${list(none(lb, ['CDA', 'DB', 'DD', 'PT', 'TP', 'ID']))}`;
   const missing = none(lb, COLUMNS);
   // the same words for both, so they read as one line
-  const all = `needs all nine task columns; no value for ${list(missing)}`;
+  const all = `needs ${ALL_TASK_COLUMNS}; no value for ${list(missing)}`;
   if (lb.Avg.value === null) out.Avg = all;
   if (lb.WeightedAvg.value === null) out.WeightedAvg = all;
   return out;

@@ -7,7 +7,7 @@
  * gives the numbers DIFR and PD are built from (the four DIFR rates and the share of gold preliminary items
  * recovered), with their intervals when the rows have them.
  */
-import { COLUMNS, DETAILS, type Leaderboard } from '../metrics/clinical.js';
+import { COLUMNS, DETAILS, TEXT_COLUMNS, type Leaderboard } from '../metrics/clinical.js';
 import type { Interval } from '../metrics/compare.js';
 import { dashLines, recordsLine } from './dash-notes.js';
 import type { Gaps } from './gaps.js';
@@ -60,7 +60,7 @@ export interface TableStyle {
   dim: (s: string) => string;
 }
 
-const TEXT = new Set(['DB', 'DD', 'PT', 'TP', 'ID']);
+const TEXT = new Set<string>(TEXT_COLUMNS);
 const DERIVED = ['DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'] as const;
 
 /** The mark of the best value of a column (with several rows). */
