@@ -1,0 +1,182 @@
+/**
+ * "A new task is one module plus its templates" (docs/architecture.md, How to add a task), shown rather than said:
+ * the project is copied to a temporary folder, ONE task module with a generation and prompt of its own is written
+ * into the copy's registry folder, its two templates beside the others, and the module is added to the registry's
+ * list (one import, one entry) — nothing else in the copy is touched. The copy's command line then plans, asks,
+ * stores, scores and shows the new task, and the copy still typechecks.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCases } from '../../src/bench/loader.js';
+import { goldText } from '../../src/bench/gold.js';
+import { textSimilarity } from '../../src/metrics/text/index.js';
+
+const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const run = promisify(execFile);
+
+/** The new task: a one-line summary of the diagnosis, scored by text similarity against the principal diagnosis. */
+const MODULE = `/**
+ * Diagnosis Summary: the case's diagnosis in one line, asked by a prompt of its own and scored by the line's
+ * text similarity to the principal diagnosis.
+ */
+import { generation } from '../generations/types.js';
+import { splitReasoning } from '../reasoning.js';
+import type { TaskModule } from './types.js';
+
+const summaryGeneration = generation({
+  kind: 'diagnosis-summary',
+  template: { name: 'diagnosis-summary', variables: ['case_summary'] },
+  perExam: false,
+  prompts: (c) => [{ values: { case_summary: c.summary.raw.trim() } }],
+  read: (text) => {
+    const line = splitReasoning(text).answer.split('\\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
+    return line === '' ? { summary: '', reading: 'unread', reason: 'empty answer' } : { summary: line, reading: 'read' };
+  },
+  decode: (f) => ({ summary: f.string('summary') }),
+  text: (answer) => answer.summary,
+});
+
+export const diagnosisSummary = {
+  id: 'diagnosis-summary',
+  formerIds: [],
+  number: 9,
+  title: 'Diagnosis Summary',
+  label: { en: 'Diagnosis summary', zh: '诊断概要' },
+  column: 'DS',
+  weight: 1,
+  generation: summaryGeneration,
+  gold: 'principal',
+  scoring: 'text-similarity',
+  field: 'ds',
+  supports: (s) => s.principal,
+} as const satisfies TaskModule;
+`;
+const TEMPLATES = {
+  en: 'Read the case below and state its diagnosis in one line, nothing else.\n\n{{case_summary}}\n',
+  zh: '阅读以下病例，用一句话写出诊断，不要写其他内容。\n\n{{case_summary}}\n',
+};
+
+let tmp: string;
+let copy: string;
+let out: string;
+let runOutput: string;
+
+/** Every file under a folder, relative to it. */
+function files(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name), base) : [relative(base, join(dir, e.name))]));
+}
+
+/** The copy's command line, run with tsx from its own sources. */
+async function cli(...args: string[]): Promise<string> {
+  const r = await run(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(tmp, 'cli.mjs'), ...args], {
+    cwd: tmp,
+    env: { ...process.env, CLINICALLAB_CACHE_DIR: join(tmp, 'cache'), NO_COLOR: '1', FORCE_COLOR: '0' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return r.stdout + r.stderr;
+}
+
+describe('adding a task', () => {
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'clinicallab-add-task-'));
+    copy = join(tmp, 'copy');
+    mkdirSync(copy);
+    for (const p of ['src', 'templates', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) cpSync(join(ROOT, p), join(copy, p), { recursive: true });
+    // read-only parts are linked, not copied
+    symlinkSync(join(ROOT, 'data'), join(copy, 'data'));
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    writeFileSync(join(tmp, 'cli.mjs'), `import { main } from ${JSON.stringify(join(copy, 'src', 'cli', 'main.ts'))};\nprocess.exitCode = await main(process.argv.slice(2));\n`);
+
+    // the one module, its templates, and its place in the registry's list
+    writeFileSync(join(copy, 'src', 'tasks', 'registry', 'diagnosis-summary.ts'), MODULE);
+    for (const [lang, text] of Object.entries(TEMPLATES)) writeFileSync(join(copy, 'templates', lang, 'diagnosis-summary.txt'), text);
+    const index = join(copy, 'src', 'tasks', 'registry', 'index.ts');
+    const before = readFileSync(index, 'utf8');
+    const after = before
+      .replace(/^(import \{ treatmentPrinciple \} from '\.\/treatment-principle\.js';)$/m, `$1\nimport { diagnosisSummary } from './diagnosis-summary.js';`)
+      .replace(/^(const MODULES = \[.*imaging)\] as const;$/m, '$1, diagnosisSummary] as const;');
+    expect(after.split('\n').length).toBe(before.split('\n').length + 1);
+    writeFileSync(index, after);
+
+    out = join(tmp, 'run');
+    runOutput = await cli('run', '--limit', '2', '--tasks', 'diagnosis-summary', '--out', out);
+  }, 120_000);
+
+  afterAll(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('needs nothing in the copy but the module, its two templates and one import and entry in the list', () => {
+    const added = files(join(copy, 'src')).filter((f) => !files(join(ROOT, 'src')).includes(f));
+    expect(added).toEqual([join('tasks', 'registry', 'diagnosis-summary.ts')]);
+    const changed = files(join(ROOT, 'src')).filter((f) => readFileSync(join(ROOT, 'src', f), 'utf8') !== readFileSync(join(copy, 'src', f), 'utf8'));
+    expect(changed).toEqual([join('tasks', 'registry', 'index.ts')]);
+    const templates = files(join(copy, 'templates')).filter((f) => !files(join(ROOT, 'templates')).includes(f));
+    expect(templates.sort()).toEqual([join('en', 'diagnosis-summary.txt'), join('zh', 'diagnosis-summary.txt')]);
+  });
+
+  it('plans and asks the new task with its own prompt, and stores its typed answer', () => {
+    // planned: the plan lists the new generation, and only it (--tasks selected it by its id)
+    expect(runOutput).toMatch(/^diagnosis-summary\s+2$/m);
+    expect(runOutput).not.toMatch(/^clinical-diagnosis\s/m);
+    const db = new Database(join(out, 'run.sqlite'), { readonly: true });
+    const jobs = db.prepare('select kind, language, prompt, status, parsed from jobs').all() as { kind: string; language: 'en' | 'zh'; prompt: string; status: string; parsed: string }[];
+    db.close();
+    expect(jobs.map((j) => [j.kind, j.status]).sort()).toEqual([['diagnosis-summary', 'done'], ['diagnosis-summary', 'done']]);
+    for (const j of jobs) {
+      // asked with its template in the case's language, filled with the case summary
+      const [first] = TEMPLATES[j.language].split('\n');
+      expect(j.prompt.startsWith(first!)).toBe(true);
+      expect(j.prompt).not.toContain('{{');
+      // stored as its generation reads it
+      const parsed = JSON.parse(j.parsed) as { summary: string; reading: string };
+      expect(parsed.reading).toBe('read');
+      expect(parsed.summary.length).toBeGreaterThan(0);
+      expect(parsed.summary).not.toContain('\n');
+    }
+  });
+
+  it('scores it against the principal diagnosis, and shows it as a column of the leaderboard', async () => {
+    const db = new Database(join(out, 'run.sqlite'), { readonly: true });
+    const rows = db.prepare('select s.case_uid as uid, s.language, s.task, s.value, j.parsed from scores s join jobs j on j.case_uid = s.case_uid and j.language = s.language and j.kind = ?').all('diagnosis-summary') as {
+      uid: string;
+      language: 'en' | 'zh';
+      task: string;
+      value: number;
+      parsed: string;
+    }[];
+    db.close();
+    expect(rows.map((r) => r.task)).toEqual(['diagnosis-summary', 'diagnosis-summary']);
+    // each row is the summary's similarity to the record's principal diagnosis, computed here independently
+    const cases = (await loadCases([join(ROOT, 'data', 'open')])).cases;
+    for (const r of rows) {
+      const c = cases.find((x) => x.uid === r.uid && x.language === r.language)!;
+      const expected = await textSimilarity((JSON.parse(r.parsed) as { summary: string }).summary, goldText(c, 'principal'), r.language);
+      expect(r.value).toBeCloseTo(expected.score, 10);
+    }
+    const mean = (rows[0]!.value + rows[1]!.value) / 2;
+    // shown: the run's leaderboard and `score` both print the DS column (a text score, so starred without BERTScore)
+    const scored = await cli('score', out);
+    for (const text of [runOutput, scored]) {
+      const lines = text.split('\n');
+      const head = lines.find((l) => /^Model\s+Acc\b/.test(l))!;
+      expect(head).toMatch(/\bID\*\s+DS\*\s/);
+      const row = lines.find((l) => l.startsWith('baseline ') && l.includes('│'))!;
+      const cells = row.split('│')[0]!.trim().split(/\s+/);
+      expect(cells.at(-1)).toBe(mean.toFixed(2));
+    }
+    const json = JSON.parse(await cli('score', out, '--json')) as { models: { leaderboard: Record<string, { value: number | null; n: number }> }[] };
+    expect(json.models[0]!.leaderboard.DS).toEqual({ value: expect.closeTo(mean, 10), n: 2 });
+  }, 60_000);
+
+  it('typechecks in the copy: the registry keeps its types precise with the new task in it', async () => {
+    const r = await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(copy, 'tsconfig.build.json'), '--noEmit'], { cwd: copy }).catch((e: { stdout: string }) => ({ stdout: e.stdout, failed: true }));
+    expect(r.stdout).toBe('');
+  }, 180_000);
+});
