@@ -5,6 +5,7 @@
 import { priceOf, type Price } from '../models/pricing.js';
 import { parseModelSpec } from '../models/spec.js';
 import { GENERATION_KINDS, parseTaskName, taskById, TASKS, type GenerationKind } from '../tasks/definitions.js';
+import { SCORED_TASKS } from '../tasks/registry/index.js';
 import type { Config, ModelConfig } from './config.js';
 import type { ModelEntry } from './jobs.js';
 
@@ -81,8 +82,8 @@ export function kindsForTasks(tasks: readonly string[] | undefined): GenerationK
     const name = raw.trim();
     if (name === '') continue;
     if (name.toLowerCase() === 'difr') {
-      kinds.add('department-guide-3');
-      kinds.add('department-guide-5');
+      // the DIFR rows' generations (the tasks that are part of another, in the registry)
+      for (const t of SCORED_TASKS) if (t.partOf !== undefined) kinds.add(t.generation.kind as GenerationKind);
       continue;
     }
     const id = parseTaskName(name);
