@@ -23,13 +23,16 @@ export type Metric = 'DWR' | 'CDA' | 'Acceptability' | 'Avg' | 'WeightedAvg';
 export type ColumnKey = Column | Metric | typeof SCORED;
 /** What the leaderboard sorts by. */
 export type SortKey = ColumnKey | 'model';
-export const COLS: readonly Column[] = ['Acc', 'DIFR', 'PD', 'DB', 'DD', 'FD', 'PT', 'TP', 'ID'];
+/** The task columns, from the task registry (written into the page: src/report/client/tasks.ts). */
+export const COLS: readonly Column[] = TASK_COLUMNS;
 export const METRICS: readonly Metric[] = ['DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'];
 /** The text-similarity columns (marked * when the text scores lack BERTScore). */
-export const TEXT_COLS: readonly string[] = ['DB', 'DD', 'PT', 'TP', 'ID'];
+export const TEXT_COLS: readonly string[] = TEXT_TASK_COLUMNS;
 export const LEXICAL = DATA.textComponents === 'bleu+rouge' || DATA.textComponents === 'mixed';
 export const PALETTE: readonly string[] = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#9333ea', '#ea580c', '#0d9488', '#4f46e5'];
-export const COLUMN_TITLES: Record<ColumnKey, string> = {
+/** Each column's title: the paper's words for its nine, a task column added since named after its task. */
+export const COLUMN_TITLES = {
+  ...TASK_COLUMN_TITLES,
   Acc: 'Department guide accuracy', DIFR: 'Department instruction following rate (K = 3 and 5)', PD: 'Preliminary diagnosis correct',
   DB: 'Diagnostic basis (text similarity)', DD: 'Differential diagnosis (text similarity)', FD: 'Final diagnosis correct',
   PT: 'Principle of treatment (text similarity)', TP: 'Treatment plan (text similarity)', ID: 'Imaging diagnosis (text similarity)',
@@ -37,7 +40,7 @@ export const COLUMN_TITLES: Record<ColumnKey, string> = {
   Acceptability: 'CDA × mean of the text scores / 100', Avg: 'Mean of the nine task columns',
   WeightedAvg: 'The authors\u2019 weighted average (5·Acc + DIFR + PD + 5·FD + DB + DD + PT + TP + ID) / 17',
   ScoredAvg: 'Mean of the task columns that have a value (listed in each cell), for a model whose records cannot give Avg. Not the paper\u2019s Avg, which needs all nine; compared only between models scored on the same tasks'
-};
+} as Record<ColumnKey, string>;
 export const SHORT: Partial<Record<ColumnKey, string>> = { Acceptability: 'Accept.', WeightedAvg: 'WAvg', ScoredAvg: 'Avg (scored tasks)' };
 /** Whether a name (a select's value, say) is a column of the leaderboard. */
 export function isColumnKey(k: string): k is ColumnKey { return Object.prototype.hasOwnProperty.call(COLUMN_TITLES, k); }

@@ -1,10 +1,13 @@
 /**
  * What the page defines around the client bundle (src/report/client/tasks.ts writes it from the task registry):
- * the task titles and scoring kinds, the six sections of the clinical-diagnosis answer and the task each is
+ * the task titles and scoring kinds, the task columns (all, the text ones, their titles), the six sections of the clinical-diagnosis answer and the task each is
  * scored as; and Chart.js with its matrix plugin, inlined before the client.
  */
 declare const TASK_TITLES: Readonly<Record<import('../types.js').RowTask, string>>;
 declare const TASK_SCORING: Readonly<Record<import('../types.js').RowTask, import('../../tasks/registry/types.js').ScoringKind>>;
+declare const TASK_COLUMNS: readonly import('../../metrics/clinical.js').Column[];
+declare const TEXT_TASK_COLUMNS: readonly string[];
+declare const TASK_COLUMN_TITLES: Readonly<Record<string, string>>;
 declare const SECTIONS: readonly import('../../tasks/definitions.js').SectionId[];
 declare const SECTION_TASK: Readonly<Partial<Record<import('../../tasks/definitions.js').SectionId, import('../types.js').RowTask>>>;
 
