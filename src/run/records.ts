@@ -107,7 +107,7 @@ function departmentList(f: Fields): DepartmentListAnswer {
 const STEP_KIND = /^(?:agent|judge|interactive)-/;
 
 /** How a job is named in an error: its run, key, model, kind and record. */
-export function jobWhere(dir: string, j: Pick<StoredJob, 'key' | 'model' | 'kind' | 'caseUid' | 'language' | 'exam'>): string {
+export function jobWhere(dir: string, j: Pick<StoredJob, 'key' | 'model' | 'kind' | 'caseUid' | 'language'> & { exam?: string | null }): string {
   return `run ${dir}, job ${j.key} (${j.model}, ${j.kind}, case ${j.caseUid} ${j.language}${j.exam ? `, exam ${j.exam}` : ''})`;
 }
 
