@@ -305,7 +305,7 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
     warnings,
     agents: agentReads(data.agents, cases),
     support: loaded ? countSupport(runRecords(data.manifest, loaded.cases, data.jobs)) : null,
-    judge: readJudgeRatings(data.jobs, modelIds),
+    judge: readJudgeRatings(dir, data.jobs, modelIds),
     settings: data.settings,
     orphans: data.orphans,
   };
