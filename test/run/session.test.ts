@@ -32,7 +32,19 @@ describe('one command, its case files read once', () => {
     expect(readdirSync(dir)).toContain('report.html');
     expect(r.n).toBe(FILES);
     expect(r.plans).toBe(1); // the plan it shows is the plan it runs
+    expect(jobDecodes(dir)).toBe(1); // scoring decodes the jobs; the report takes them
   }, 60_000);
+
+  it('`agent` and `interactive` decode their run\'s jobs once, for scores, report and statistics', async () => {
+    for (const [command, ...args] of [
+      ['agent', '--variant', '1@1', '--cases', join(BUNDLED_CASES_DIR, 'urology.json'), '--lang', 'en', '--limit', '2'],
+      ['interactive', '--lang', 'en', '--limit', '2'],
+    ]) {
+      const out = join(tempDir(), command!);
+      expect((await runCli(command!, ...args, '--no-cache', '--out', out)).code).toBe(0);
+      expect([command, jobDecodes(out)]).toEqual([command, 1]);
+    }
+  }, 90_000);
 
   it('`score` parses them once for scoring and reading the run back, and decodes the run\'s jobs once', async () => {
     const decoded = jobDecodes(dir);
