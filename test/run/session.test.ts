@@ -11,6 +11,7 @@ import { caseFilesParsed } from '../../src/bench/loader.js';
 import { CaseSession } from '../../src/bench/session.js';
 import { promptPlansMade } from '../../src/run/plan.js';
 import { jobDecodes } from '../../src/run/records.js';
+import { RunStore } from '../../src/run/store.js';
 import { runCli, tempDir } from '../helpers.js';
 
 const FILES = readdirSync(BUNDLED_CASES_DIR).filter((f) => f.endsWith('.json')).length;
@@ -54,7 +55,7 @@ describe('one command, its case files read once', () => {
     expect(jobDecodes(dir) - decoded).toBe(1); // scoring decodes them; the read-back takes its records
   }, 60_000);
 
-  it('`score` of two runs decodes each one\'s jobs once, and `report` a scored run\'s once', async () => {
+  it('`score` of two runs decodes each one\'s jobs once, and `report` a run\'s once, scored or not', async () => {
     const other = join(tempDir(), 'other');
     expect((await runCli('run', '--limit', '2', '--no-cache', '--out', other)).code).toBe(0);
     const before = [jobDecodes(dir), jobDecodes(other)];
@@ -63,6 +64,15 @@ describe('one command, its case files read once', () => {
     const again = jobDecodes(other);
     expect((await runCli('report', other, '--format', 'json', '--table', 'leaderboard')).code).toBe(0);
     expect(jobDecodes(other) - again).toBe(1);
+    // a report that has to score the run first gives scoring the jobs it has decoded
+    const store = RunStore.open(other);
+    store.db.prepare('DELETE FROM scores').run();
+    store.close();
+    const unscored = jobDecodes(other);
+    const r = await runCli('report', other, '--format', 'json', '--table', 'leaderboard');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('"Acc"');
+    expect(jobDecodes(other) - unscored).toBe(1);
   }, 90_000);
 
   it('a session hands the same cases to every caller, and parses again only for other options', async () => {
