@@ -68,6 +68,7 @@ export { score, modelScoringContexts } from './metrics/score-runs.js';
 export type { ScoreOptions } from './metrics/score-runs.js';
 export type { RunScores, ModelScores } from './metrics/score-run.js';
 export type { ScoredRecord, ScoreDetails } from './metrics/score-detail.js';
+export type { JobRecord } from './run/records.js';
 export type { ScoringOverride } from './metrics/settings.js';
 export { leaderboard, COLUMNS, METRICS } from './metrics/clinical.js';
 export type { CaseScores, Leaderboard, ColumnScore, Column } from './metrics/clinical.js';

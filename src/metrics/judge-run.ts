@@ -25,6 +25,7 @@ import { newWorkerId, RunStore } from '../run/store.js';
 import { formatSections } from '../tasks/sections.js';
 import { getTemplate, renderTemplate, type TemplateSet } from '../tasks/templates.js';
 import { meanRatings, overall, parseRatings, type Ratings } from './judge4d.js';
+import { RATING_KIND } from './rating-record.js';
 
 export const JUDGE_PREFIX = 'judge:';
 
@@ -146,7 +147,7 @@ export async function rateRun(o: RateRunOptions): Promise<RateRunResult> {
               worker,
               {
                 key: judgeRatingKey(spec, job.key, attempt, template.hash),
-                model: `${JUDGE_PREFIX}${spec}`, kind: 'judge-4d' as const, caseUid: c.uid, language: c.language, templateHash: template.hash, prompt,
+                model: `${JUDGE_PREFIX}${spec}`, kind: RATING_KIND, caseUid: c.uid, language: c.language, templateHash: template.hash, prompt,
                 label: `judge (${spec})`, parse: (t) => ({ rated: job.model, answer: job.key, ratings: parseRatings(t) }),
               },
               lane,

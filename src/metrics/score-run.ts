@@ -41,6 +41,8 @@ export interface RunScores {
   taxonomy?: DepartmentTaxonomy;
   /** Every score row computed, typed, as they are (or, with `persist: false`, would be) stored. */
   rows: ScoredRecord[];
+  /** Every job of the run, decoded (run/records.ts): handed on, so a reader of the run decodes none again. */
+  jobs: JobRecord[];
   /** Whether the scores were written into the run's store. */
   persisted: boolean;
 }
@@ -54,6 +56,8 @@ export interface ScoreRunOptions extends MetricOptions {
   session?: CaseSession;
   /** The run's case files, when the caller has loaded them already (they are then not read again). */
   loaded?: LoadResult;
+  /** The run's jobs, when the caller has decoded them already from its store (they are then not decoded again). */
+  jobs?: readonly JobRecord[];
   /**
    * The settings `context` was made from: kept with the scores (with a hash of the department list), so a reader
    * can tell whether they were computed the way it would. Without it they are recorded as unknown.
@@ -81,7 +85,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
     if (files.length === 0 && !opts.loaded) throw new Error(`${dir}: the run does not say which case files it used; give them with --cases`);
     const loaded = opts.loaded ?? (await loadThrough(opts.session, files, { taxonomy: opts.taxonomy }));
     const byKey = new Map<string, ClinicalCase>(loaded.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
-    const jobs = jobRecords(store, dir); // typed, decoded once; scoring needs answers, not the (long) prompts
+    const jobs = opts.jobs ? [...opts.jobs] : jobRecords(store, dir); // typed, decoded once; scoring needs answers, not the (long) prompts
     // judges' ratings live in the store too, under `judge:<spec>`; they are not candidates
     const models = [...new Set(jobs.map((j) => j.model))].filter((m) => !m.startsWith(JUDGE_PREFIX));
     const result: RunScores = {
@@ -94,6 +98,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
       caseProblems: loaded.problems.filter((p) => p.severity === 'error').length,
       ...(opts.scoring ? { scoring: opts.scoring } : {}),
       rows: [],
+      jobs,
       persisted: persist,
     };
     const languages = new Set(jobs.filter((j) => !j.model.startsWith(JUDGE_PREFIX)).map((j) => j.language as Language));

@@ -1,15 +1,18 @@
 /**
  * The 4-dimension judge's ratings as a report reads them back from a run store (src/metrics/judge-run.ts writes
  * them): each rating is a job of the model `judge:<spec>`, kind `judge-4d`, keyed by the judge, the rated answer's
- * key, the attempt and the template. Per answer and judge the first readable rating counts; when every attempt
- * failed or was unreadable, it is a judge error (never a zero), as `clinicallab judge` counts it. An answer's
+ * key, the attempt and the template, and read as its typed record (metrics/rating-record.ts: a malformed one is
+ * refused). Per answer and judge the first readable rating counts; when every attempt failed or was unreadable,
+ * it is a judge error (never a zero), as `clinicallab judge` counts it. An answer's
  * ratings are the mean over the judges that rated it; a model's are the mean over its rated answers. The
  * baseline as judge (`--judge baseline`) rates with offline heuristics (src/models/baseline/judge.ts), not a
  * clinical judgement: its ratings, and every mean that includes them, are marked `heuristic`.
  */
-import { DIMENSIONS, meanRatings, overall, type Ratings } from '../metrics/judge4d.js';
+import { meanRatings, overall, type Ratings } from '../metrics/judge4d.js';
 import { isHeuristicJudge, JUDGE_PREFIX, judgeRatingKey } from '../metrics/judge-run.js';
-import type { JobRecord } from '../run/records.js';
+import { RATING_KIND, ratingOf } from '../metrics/rating-record.js';
+import { RecordError } from '../run/decode.js';
+import { jobWhere, type JobRecord } from '../run/records.js';
 
 export interface JudgeTally {
   /** Answers rated. */
@@ -31,11 +34,11 @@ export interface JudgeRead extends JudgeTally {
   byJudge: ({ judge: string } & JudgeTally)[];
 }
 
-function ratingsOf(parsed: unknown): Ratings | null {
-  const r = parsed && typeof parsed === 'object' ? (parsed as { ratings?: unknown }).ratings : undefined;
-  if (!r || typeof r !== 'object') return null;
-  const x = r as Record<string, unknown>;
-  return DIMENSIONS.every((d) => typeof x[d] === 'number' && Number.isFinite(x[d])) ? (Object.fromEntries(DIMENSIONS.map((d) => [d, x[d] as number])) as Ratings) : null;
+/** The ratings of an answered rating job of `answer` (null: the reply could not be read), from its typed record. */
+function ratingsOf(dir: string, j: JobRecord, answer: JobRecord): Ratings | null {
+  const r = ratingOf(dir, j);
+  if (r.answer !== answer.key || r.rated !== answer.model) throw new RecordError(`${jobWhere(dir, j)}: parsed.answer and parsed.rated name ${r.rated}'s answer ${r.answer}, not ${answer.model}'s answer ${answer.key} its key is made from`);
+  return r.ratings;
 }
 
 const tally = (list: readonly Ratings[], judgeErrors: number, pending: number, heuristic: boolean): JudgeTally => {
@@ -43,10 +46,14 @@ const tally = (list: readonly Ratings[], judgeErrors: number, pending: number, h
   return { n: list.length, judgeErrors, pending, ratings, overall: ratings ? overall(ratings) : null, heuristic };
 };
 
-/** Per candidate model (of `candidates`), the judge's ratings of its six-section answers; models nobody rated are absent. */
-export function readJudgeRatings(jobs: readonly JobRecord[], candidates: readonly string[]): Map<string, JudgeRead> {
+/**
+ * Per candidate model (of `candidates`), the judge's ratings of its six-section answers; models nobody rated are
+ * absent. `jobs` are the run's decoded jobs; `dir` names the run when a rating is malformed (refused, never
+ * counted as a judge error).
+ */
+export function readJudgeRatings(dir: string, jobs: readonly JobRecord[], candidates: readonly string[]): Map<string, JudgeRead> {
   const out = new Map<string, JudgeRead>();
-  const ratingJobs = jobs.filter((j) => j.model.startsWith(JUDGE_PREFIX) && j.kind.startsWith('judge-'));
+  const ratingJobs = jobs.filter((j) => j.model.startsWith(JUDGE_PREFIX) && j.kind === RATING_KIND);
   if (ratingJobs.length === 0) return out;
   const byKey = new Map(ratingJobs.map((j) => [j.key, j]));
   const judges = [...new Set(ratingJobs.map((j) => j.model.slice(JUDGE_PREFIX.length)))];
@@ -76,7 +83,7 @@ export function readJudgeRatings(jobs: readonly JobRecord[], candidates: readonl
         }
       }
       if (attempts.length === 0) continue; // this judge has not looked at the answer
-      const rating = attempts.map((j) => (j.status === 'done' ? ratingsOf(j.parsed) : null)).find((r) => r !== null) ?? null;
+      const rating = attempts.map((j) => (j.status === 'done' ? ratingsOf(dir, j, answer) : null)).find((r) => r !== null) ?? null;
       const waiting = rating === null && attempts.some((j) => j.status === 'pending' || j.status === 'running');
       per.set(spec, { rating, error: rating === null && !waiting, pending: waiting });
       if (rating) got.push(rating);

@@ -100,14 +100,18 @@ interface StoreRead {
   orphans: OrphanRow[];
 }
 
-function readStore(dir: string, opts: ReadOptions): StoreRead {
+/**
+ * The store of a run, read; what scoring has decoded already (`given`: its jobs, its score rows) is taken as it is,
+ * the rest decoded here — each stored row once per command.
+ */
+function readStore(dir: string, opts: ReadOptions, given: Partial<Pick<RunScores, 'jobs' | 'rows'>> = {}): StoreRead {
   const store = RunStore.open(dir, { readonly: true });
   try {
-    const jobs = jobRecords(store, dir); // typed, decoded once
+    const jobs = given.jobs ? [...given.jobs] : jobRecords(store, dir); // typed, decoded once per command
     const errorsByKind = store.errorSummary().map(({ kind, n }) => ({ kind, n }));
     const departments = opts.taxonomy ? { taxonomy: opts.taxonomy, source: opts.departmentsSource ?? 'the list given' } : undefined;
     const settings = runSettings(store, dir, { ...(opts.scoring ? { scoring: opts.scoring } : {}), ...(departments ? { departments } : {}) });
-    return { manifest: store.getManifest<Manifest>(), jobs, scores: scoreRecords(store, dir), errorsByKind, agents: readAgents(store, jobs), settings, orphans: store.ledger.orphans() };
+    return { manifest: store.getManifest<Manifest>(), jobs, scores: given.rows ? [...given.rows] : scoreRecords(store, dir), errorsByKind, agents: readAgents(store, jobs), settings, orphans: store.ledger.orphans() };
   } finally {
     store.close();
   }
@@ -236,14 +240,14 @@ async function readCases(dir: string, manifest: Manifest | undefined, opts: Read
  */
 export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunRead> {
   const warnings: string[] = [];
-  let data = readStore(dir, opts);
+  let data = readStore(dir, opts, opts.scored ?? {});
   const { taxonomy } = data.settings;
   const loaded = await readCases(dir, data.manifest, opts, taxonomy, warnings, new Set(data.jobs.map((j) => j.caseUid)));
   const cases = new Map<string, ClinicalCase>((loaded?.cases ?? []).map((c) => [caseKey(c.uid, c.language), c]));
   let scoredNow = false;
-  if (opts.scored) data.scores = opts.scored.rows;
-  // a caller's own context scores what is not scored yet; settings are compared only when they are the run's
-  else if (needsScoring(data.jobs, data.scores, cases) || (!opts.context && scoredOtherwise(data.settings))) {
+  // a run the command has just scored is read with its rows and jobs as they are (above); otherwise a caller's own
+  // context scores what is not scored yet, and settings are compared only when they are the run's
+  if (!opts.scored && (needsScoring(data.jobs, data.scores, cases) || (!opts.context && scoredOtherwise(data.settings)))) {
     const settings = data.settings.scoring.settings;
     // scores are kept in the store when it can be written (it was checked sound at open); else computed in memory
     const persist = storeWritable(dir);
@@ -254,9 +258,10 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
       ...(opts.context ? {} : { scoring: data.settings.scoring }),
       ...(opts.cases ? { cases: opts.cases } : {}),
       ...(loaded ? { loaded, skipMissing: true } : {}), // the case files just read; records not in them are said below
+      jobs: data.jobs, // just decoded: scoring takes them as they are
       ...(opts.cdaRequiresPreliminary || settings.cdaRequiresPreliminary ? { cdaRequiresPreliminary: true } : {}),
     });
-    if (persist) data = readStore(dir, opts);
+    if (persist) data = readStore(dir, opts, { jobs: scored.jobs, rows: scored.rows }); // the settings as now stored, the records as computed
     else {
       data.scores = scored.rows;
       warnings.push(`${dir}: its store cannot be written (read-only), so it was scored for this reading only; the scores were not saved`);
@@ -300,7 +305,7 @@ export async function readRun(dir: string, opts: ReadOptions = {}): Promise<RunR
     warnings,
     agents: agentReads(data.agents, cases),
     support: loaded ? countSupport(runRecords(data.manifest, loaded.cases, data.jobs)) : null,
-    judge: readJudgeRatings(data.jobs, modelIds),
+    judge: readJudgeRatings(dir, data.jobs, modelIds),
     settings: data.settings,
     orphans: data.orphans,
   };

@@ -22,6 +22,26 @@ function describe(v: unknown): string {
   return `${typeof v} ${String(v)}`;
 }
 
+/**
+ * A stored JSON text that did not parse, kept (by a store read that cannot name the row itself) until the row's
+ * decoder refuses it with the row's name.
+ */
+export class UnreadJson {
+  constructor(
+    readonly text: string,
+    readonly reason: string,
+  ) {}
+}
+
+/** A stored JSON text, parsed; one that does not parse comes back as an `UnreadJson` for its decoder to refuse. */
+export function parseStored(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    return new UnreadJson(text, (err as Error).message);
+  }
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The fields of one stored JSON object; `where` names the row, `path` the object within it. */
@@ -34,6 +54,7 @@ export class Fields {
 
   /** The object at `path` of a row; anything else is refused. */
   static of(where: string, path: string, value: unknown): Fields {
+    if (value instanceof UnreadJson) throw new RecordError(`${where}: ${path} is not JSON (${value.reason})`);
     if (!isObject(value)) throw new RecordError(`${where}: ${path} is ${describe(value)}, not an object`);
     return new Fields(where, path, value);
   }

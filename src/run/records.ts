@@ -78,7 +78,7 @@ function decodeStored<K extends GenerationKind>(kind: K, f: Fields): TaskAnswers
 const STEP_KIND = /^(?:agent|judge|interactive)-/;
 
 /** How a job is named in an error: its run, key, model, kind and record. */
-export function jobWhere(dir: string, j: Pick<StoredJob, 'key' | 'model' | 'kind' | 'caseUid' | 'language' | 'exam'>): string {
+export function jobWhere(dir: string, j: Pick<StoredJob, 'key' | 'model' | 'kind' | 'caseUid' | 'language'> & { exam?: string | null }): string {
   return `run ${dir}, job ${j.key} (${j.model}, ${j.kind}, case ${j.caseUid} ${j.language}${j.exam ? `, exam ${j.exam}` : ''})`;
 }
 
@@ -125,10 +125,21 @@ export function decodeAnswer<K extends GenerationKind>(where: string, kind: K, t
   return decodeStored(kind, Fields.parse(where, 'parsed', text));
 }
 
+const decodes = new Map<string, number>();
+
+/**
+ * How many times this process has decoded the jobs of the run `dir` (a command decodes each run's jobs once and
+ * hands the records on: test/run/session.test.ts).
+ */
+export function jobDecodes(dir: string): number {
+  return decodes.get(dir) ?? 0;
+}
+
 /**
  * The jobs of a run store as typed records, in insertion order (without the prompts): the one place a stored
  * answer is decoded. `dir` names the run in errors.
  */
 export function jobRecords(store: RunStore, dir: string, filter: { status?: JobStatus; model?: string } = {}): JobRecord[] {
+  decodes.set(dir, (decodes.get(dir) ?? 0) + 1);
   return store.jobs({ ...filter, prompts: false }).map((j) => jobRecord(dir, j));
 }

@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { parseStored } from './decode.js';
 import type { JobSpec } from './jobs.js';
 import { explainFailuresOf, explainSqlite, StoreError, storeErrorOf } from './store-errors.js';
 import { fromRow, LATER_SCHEMA, SCHEMA, type Row } from './store-schema.js';
@@ -381,7 +382,7 @@ export class RunStore {
     const rows = (model ? this.db.prepare('SELECT * FROM scores WHERE model = ?').all(model) : this.db.prepare('SELECT * FROM scores').all()) as {
       model: string; case_uid: string; language: string; department: string; task: string; exam: string; value: number | null; detail: string;
     }[];
-    return rows.map((r) => ({ model: r.model, caseUid: r.case_uid, language: r.language, department: r.department, task: r.task, exam: r.exam, value: r.value, detail: JSON.parse(r.detail) as unknown }));
+    return rows.map((r) => ({ model: r.model, caseUid: r.case_uid, language: r.language, department: r.department, task: r.task, exam: r.exam, value: r.value, detail: parseStored(r.detail) }));
   }
 
   /** SQLite's own consistency check: "ok" when the file is sound. */

@@ -97,6 +97,18 @@ describe('typed records of a run', () => {
     expect(() => decodeScore(dir, { ...row, task: 'prognosis' })).toThrow('task "prognosis" is none this version scores');
   });
 
+  it('refuse a score detail whose JSON is cut short, naming the run and the row', async () => {
+    const cut = edited(`UPDATE scores SET detail = substr(detail, 1, 20) WHERE task = 'final-diagnosis'`);
+    const store = RunStore.open(cut, { readonly: true });
+    const row = store.scores().find((r) => r.task === 'final-diagnosis')!;
+    expect(() => scoreRecords(store, cut)).toThrow(RecordError);
+    expect(() => scoreRecords(store, cut)).toThrow(`run ${cut}, score row of ${row.model} on task final-diagnosis, case ${row.caseUid} ${row.language}: detail is not JSON (`);
+    store.close();
+    const r = await runCli('report', cut, '--format', 'json', '--table', 'leaderboard');
+    expect(r.code).not.toBe(0);
+    expect(r.err).toContain(`score row of ${row.model} on task final-diagnosis, case ${row.caseUid} ${row.language}: detail is not JSON`);
+  }, 60_000);
+
   it('make the commands that read the run say which row is malformed, instead of skipping it', async () => {
     const bad = edited(`UPDATE jobs SET parsed = json_set(parsed, '$.impression', json('[1]')) WHERE kind = 'imaging-diagnosis'`);
     for (const args of [['score', bad], ['report', bad, '--format', 'json', '--table', 'leaderboard']]) {

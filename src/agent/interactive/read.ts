@@ -1,18 +1,19 @@
 /**
  * Reading the interactive runs of a run directory for the terminal and the report: per interactive model, its
  * doctor, patient and budget, its evidence-gathering scores, its information gap against the doctor's static
- * answers in the same directory (when there are any), and every case's transcript turn by turn.
+ * answers in the same directory (when there are any), and every case's transcript turn by turn — each read from
+ * its typed record (transcript-record.ts).
  */
 import type { ModelScores } from '../../metrics/score-run.js';
-import type { RunStore } from '../../run/store.js';
-import type { InteractiveRecord } from './run-interactive.js';
+import type { JobRecord } from '../../run/records.js';
 import { caseEvidence, informationGap, summariseEvidence, type CaseEvidence, type EvidenceSummary, type ExamPrices, type GapRow, type StoredTranscript } from './scores.js';
+import { interactiveSettingsOf, transcriptRecords, type InteractiveSettings } from './transcript-record.js';
 
 export interface InteractiveView {
   name: string;
   doctor: string;
   patient: string;
-  budget: InteractiveRecord['budget'] | null;
+  budget: InteractiveSettings['budget'] | null;
   tools: boolean;
   summary: EvidenceSummary;
   /** The doctor's static model id the gap is measured against, or null when the directory has no static answers of it. */
@@ -23,19 +24,18 @@ export interface InteractiveView {
 }
 
 /**
- * Every interactive model of an open store. `scores` are the run's scored models (for the information gap);
- * orders are priced with the table the run recorded, else with `prices`.
+ * Every interactive model of a run, from its decoded jobs (run/records.ts) and the settings it recorded (`meta`, a
+ * run store's `getMeta`); `dir` names the run in errors, and a malformed transcript or settings record is refused.
+ * `scores` are the run's scored models (for the information gap); orders are priced with the table the run
+ * recorded, else with `fallback`.
  */
-export function readInteractive(store: RunStore, scores: readonly Pick<ModelScores, 'model' | 'cases'>[], fallback: ExamPrices): InteractiveView[] {
-  const transcripts = store.jobs({ status: 'done', prompts: false }).filter((j) => j.kind === 'interactive-transcript' && j.parsed !== null);
-  const names = [...new Set(transcripts.map((j) => j.model))].sort();
+export function readInteractive(dir: string, jobs: readonly JobRecord[], meta: (key: string) => unknown, scores: readonly Pick<ModelScores, 'model' | 'cases'>[], fallback: ExamPrices): InteractiveView[] {
+  const transcripts = transcriptRecords(dir, jobs);
+  const names = [...new Set(transcripts.map((t) => t.model))].sort();
   return names.map((name) => {
-    const record = store.getMeta<InteractiveRecord>(`interactive:${name}`);
+    const record = interactiveSettingsOf(dir, name, meta);
     const prices = record?.prices ?? fallback;
-    const cases = transcripts
-      .filter((j) => j.model === name)
-      .map((j) => JSON.parse(j.parsed!) as StoredTranscript)
-      .map((t) => ({ ...t, evidence: caseEvidence(t, prices) }));
+    const cases = transcripts.filter((t) => t.model === name).map(({ transcript: t }) => ({ ...t, evidence: caseEvidence(t, prices) }));
     const doctor = record?.roles.doctor ?? name.replace(/^interactive:/, '');
     const mine = scores.find((m) => m.model === name);
     const statics = scores.find((m) => m.model === doctor);

@@ -31,6 +31,7 @@ import { runCasePool } from '../case-pool.js';
 import type { WorkflowRunOptions } from '../run-options.js';
 import { DOCTOR_TOOLS } from './actions.js';
 import { storedTranscript, type ExamPrices } from './scores.js';
+import { settingsKey, TRANSCRIPT_KIND } from './transcript-record.js';
 import { runInteractiveCase, type InteractiveBudget, type InteractiveRoles, type Transcript } from './protocol.js';
 
 /** How the doctor gives its actions: tool calls, plain text, or tools where the provider is known to support them. */
@@ -131,7 +132,7 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
   const leaseMs = executor.longestLease;
   try {
     const fingerprint = hashOf({ roles: o.roles, budget: o.budget, tools, models: [...models].map(([s, e]) => [s, e.params]).sort(), templates: templatesUsed(o.templates, ['zh', 'en']) });
-    const before = store.getMeta<Partial<InteractiveRecord>>(`interactive:${name}`);
+    const before = store.getMeta<Partial<InteractiveRecord>>(settingsKey(name));
     if (before?.fingerprint !== undefined && before.fingerprint !== fingerprint && store.counts().some((c) => c.model === name && c.kind === 'clinical-diagnosis' && c.status === 'done' && c.n > 0)) {
       throw new InteractiveSettingsChanged(`${name} in ${o.dir} holds answers made with other settings (models, budget, action format, sampling parameters or templates); give this configuration another --name, or another --out`);
     }
@@ -161,7 +162,7 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
     recordInputs(store, o.taxonomy, templateTexts(o.templates, Object.keys(templates)));
     store.ledger.setCaseRecords(caseRecordRows(allCases));
     const record: InteractiveRecord = { name, roles: o.roles, budget: o.budget, tools, ...(o.prices ? { prices: o.prices } : {}), models: [...models.values()].map(manifestModel), templates, fingerprint };
-    store.setMeta(`interactive:${name}`, record);
+    store.setMeta(settingsKey(name), record);
     store.reclaimStale(Date.now(), new Set([worker]));
 
     /** A step without a model call, stored done with what it was asked and what it gave back. */
@@ -201,7 +202,7 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
         },
         record: (cc, step) => done(cc, step.kind, `turn-${step.turn}`, step.prompt, step.response, step.parsed),
       });
-      done(kase, 'interactive-transcript', 'transcript', '', JSON.stringify(t), storedTranscript(t, kase));
+      done(kase, TRANSCRIPT_KIND, 'transcript', '', JSON.stringify(t), storedTranscript(t, kase));
       done(kase, 'clinical-diagnosis', 'final', '', t.final, readDiagnosis(t.final));
         },
         fail: failFinal,

@@ -5,8 +5,6 @@ import { AGENT_ROLES, prepareAgent, runPreparedAgent, type AgentOptions } from '
 import { AgentSettingsChanged } from '../../agent/run-agent.js';
 import { agentStats } from '../../agent/stats.js';
 import { routingRows } from '../../report/routing-table.js';
-import { RunStore } from '../../run/store.js';
-import { jobRecords } from '../../run/records.js';
 import { writeReport } from '../../report/index.js';
 import { describeRun } from '../../run/inspect.js';
 import { InvalidOptions } from '../../run/evaluation.js';
@@ -128,22 +126,16 @@ spec, and "pricing"; flags win over the file.`,
           throw err instanceof AgentSettingsChanged ? new UsageError(err.message) : err;
         });
         if (result.setAside && !opts.json) io.out(`Set aside ${result.setAside.orphaned} answer(s) of removed or edited records as orphaned (never scored); ${result.setAside.dropped} unanswered step(s) dropped.`);
-        const [scores] = await scoreRuns(io, [dir], {});
-        const report = await writeReport([dir], join(dir, 'report.html'));
-        const stats = (): ReturnType<typeof agentStats> => {
-          const store = RunStore.open(dir, { readonly: true });
-          try {
-            return agentStats(jobRecords(store, dir), name, new Map(cases.map((c) => [`${c.uid}\u0000${c.language}`, c.labs.length + c.imaging.length])));
-          } finally {
-            store.close();
-          }
-        };
+        const scores = (await scoreRuns(io, [dir], {}))[0]!; // one run, one result
+        // the report and the statistics take the jobs scoring decoded, and the scores it computed, as they are
+        const report = await writeReport([dir], join(dir, 'report.html'), { scoredRuns: [scores] });
+        const stats = (): ReturnType<typeof agentStats> => agentStats(scores.jobs, name, new Map(cases.map((c) => [`${c.uid}\u0000${c.language}`, c.labs.length + c.imaging.length])));
         if (opts.json) io.out(JSON.stringify({ dir, result, status: describeRun(dir).status, agent: stats() }, null, 2));
         else {
           io.out(`${result.done} cases answered, ${result.failed} stopped by a failed step, in ${(result.wallMs / 1000).toFixed(1)} s.`);
           if (result.modelStopped) io.err(paint(io, 'red', `${result.modelStopped}: ${result.unfinished} case(s) left unfinished; run the same command again to finish them`));
           if (result.budgetReached) io.err(paint(io, 'yellow', `budget reached (--max-cost $${prepared.maxCost}): ${result.unfinished} case(s) left unfinished; run the same command again with a higher budget to finish them`));
-          if (scores) printScores(io, scores);
+          printScores(io, scores);
           const s = stats();
           io.out(`Agent: ${s.ordersPerCase.toFixed(1)} examinations ordered per case (${s.orderedShare.toFixed(1)}% of those available), ${Math.round(s.tokensPerCase).toLocaleString('en-US')} tokens and ${s.costPerCase === null ? 'unknown cost' : `$${s.costPerCase.toFixed(4)}`} per case.`);
           io.out(paint(io, 'bold', `\nResults: ${dir}\nReport:  ${report.file}`));

@@ -142,8 +142,8 @@ with McNemar's test and a paired-bootstrap interval, per department). See docs/i
         }).catch((err: unknown) => {
           throw err instanceof InteractiveSettingsChanged ? new UsageError(err.message) : err;
         });
-        await scoreRuns(io, [dir], {});
-        const report = await writeReport([dir], join(dir, 'report.html'));
+        const scored = await scoreRuns(io, [dir], {});
+        const report = await writeReport([dir], join(dir, 'report.html'), { scoredRuns: scored }); // read with the scores and jobs just decoded
         const vm = report.viewModel;
         if (opts.json) {
           io.out(JSON.stringify({ dir, result, interactive: vm.interactive ?? [] }, null, 2));

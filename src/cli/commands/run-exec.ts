@@ -190,7 +190,8 @@ export async function executeRun(io: Io, flags: RunFlags): Promise<number> {
       io.out(paint(io, 'bold', `\nResults: ${dir}`));
     }
     if (scores) {
-      const report = await writeReport([dir], join(dir, 'report.html'), { scoring, contexts, session: prepared.session });
+      // the scores just computed (with the jobs they decoded) are handed on: the report reads nothing a second time
+      const report = await writeReport([dir], join(dir, 'report.html'), { scoring, contexts, session: prepared.session, scoredRuns: [scores] });
       if (!flags.json) io.out(paint(io, 'bold', `Report:  ${report.file}`) + paint(io, 'dim', '  (open it in a browser; clinicallab view serves all runs)'));
     }
     if (hasErrors(loaded)) {
