@@ -7,7 +7,7 @@ import type { Language } from '../bench/language.js';
 import type { GenerationKind } from './definitions.js';
 import { departmentGuide, departmentGuide3, departmentGuide5 } from './generations/department-guide.js';
 import { clinicalDiagnosis } from './generations/clinical-diagnosis.js';
-import { imagingDiagnosis } from './generations/imaging-diagnosis.js';
+import { examPrompt, imagingDiagnosis } from './generations/imaging-diagnosis.js';
 import type { AnyGeneration, PromptContext, PromptSpec } from './generations/types.js';
 import { GENERATIONS, generationOf } from './registry/index.js';
 import { getTemplate, renderTemplate, type TemplateName } from './templates.js';
@@ -62,8 +62,7 @@ export function clinicalDiagnosisPrompt(c: ClinicalCase, ctx: PromptContext): Pr
 
 /** Task 8: the findings of one imaging exam, in the role of a radiologist. */
 export function imagingDiagnosisPrompt(c: ClinicalCase, exam: ImagingExam, ctx: PromptContext): Prompt {
-  const spec = imagingDiagnosis.prompts({ ...c, imaging: [exam] }, ctx)[0] ?? { values: { modality: exam.name, findings: exam.findings }, exam: exam.key };
-  return build(c, ctx, imagingDiagnosis, spec);
+  return build(c, ctx, imagingDiagnosis, examPrompt(exam));
 }
 
 /** Every prompt of a case, in task order (each generation's, as it declares them: imaging exams without findings are left out). */
