@@ -9,7 +9,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ratingOf, RATING_KIND } from '../../src/metrics/rating-record.js';
-import { RecordError } from '../../src/run/decode.js';
+import { refusals } from '../support/refusals.js';
 import { jobRecords } from '../../src/run/records.js';
 import { RunStore } from '../../src/run/store.js';
 import { buildViewModel } from '../../src/report/view-model.js';
@@ -36,16 +36,6 @@ function edited(sql: string): { dir: string; key: string } {
   return { dir: copy, key };
 }
 
-/** What the library and `report` say about a run whose rating is malformed. */
-async function refusals(run: string): Promise<string[]> {
-  const lib = await buildViewModel([run], { ci: false }).then(
-    () => 'read',
-    (err: unknown) => (err instanceof RecordError ? err.message : `not a RecordError: ${String(err)}`),
-  );
-  const cli = await runCli('report', run, '--format', 'json', '--table', 'judge');
-  expect(cli.code).not.toBe(0);
-  return [lib, cli.err];
-}
 
 const baselineRead = async (run: string): Promise<{ n: number; judgeErrors: number }> => (await buildViewModel([run], { ci: false })).judge!.find((j) => j.label === 'baseline')!;
 
@@ -76,7 +66,7 @@ describe('the typed ratings of a run', () => {
 
   it('refuse a rating without its ratings, naming the run, the job and the field', async () => {
     const bad = edited(`parsed = json_remove(parsed, '$.ratings')`);
-    for (const said of await refusals(bad.dir)) {
+    for (const said of await refusals(bad.dir, 'judge')) {
       expect(said).toContain(`run ${bad.dir}, job ${bad.key} (judge:baseline, judge-4d, case `);
       expect(said).toContain('parsed.ratings is missing, not an object');
     }
@@ -84,19 +74,19 @@ describe('the typed ratings of a run', () => {
 
   it('refuse a rating of the wrong type, out of range, or cut short', async () => {
     const wrong = edited(`parsed = json_set(parsed, '$.ratings.fluency', 'high')`);
-    for (const said of await refusals(wrong.dir)) {
+    for (const said of await refusals(wrong.dir, 'judge')) {
       expect(said).toContain(`job ${wrong.key} (judge:baseline, judge-4d, case `);
       expect(said).toContain('parsed.ratings.fluency is the text "high", not a number');
     }
     const range = edited(`parsed = json_set(parsed, '$.ratings.proficiency', 250)`);
-    for (const said of await refusals(range.dir)) expect(said).toContain('parsed.ratings.proficiency is 250, not a rating from 0 to 100');
+    for (const said of await refusals(range.dir, 'judge')) expect(said).toContain('parsed.ratings.proficiency is 250, not a rating from 0 to 100');
     const cut = edited(`parsed = substr(parsed, 1, 25)`);
-    for (const said of await refusals(cut.dir)) expect(said).toMatch(new RegExp(`job ${cut.key} .*: parsed is not JSON`));
+    for (const said of await refusals(cut.dir, 'judge')) expect(said).toMatch(new RegExp(`job ${cut.key} .*: parsed is not JSON`));
   }, 60_000);
 
   it('refuse a rating that names another answer than the one its key was made from', async () => {
     const other = edited(`parsed = json_set(parsed, '$.answer', 'somewhere-else')`);
-    const [lib, cli] = await refusals(other.dir);
+    const [lib, cli] = await refusals(other.dir, 'judge');
     for (const said of [lib!, cli!]) {
       expect(said).toContain(`job ${other.key}`);
       expect(said).toContain("name baseline's answer somewhere-else, not baseline's answer");

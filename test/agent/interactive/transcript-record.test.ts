@@ -8,10 +8,9 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transcriptRecords, interactiveSettingsOf } from '../../../src/agent/interactive/transcript-record.js';
-import { RecordError } from '../../../src/run/decode.js';
+import { refusals } from '../../support/refusals.js';
 import { jobRecords } from '../../../src/run/records.js';
 import { RunStore } from '../../../src/run/store.js';
-import { buildViewModel } from '../../../src/report/view-model.js';
 import { runCli, tempDir } from '../../helpers.js';
 
 let dir = '';
@@ -34,16 +33,6 @@ function edited(sql: string): { dir: string; key: string } {
 
 const FIRST = `key = (SELECT key FROM jobs WHERE kind = 'interactive-transcript' ORDER BY rowid LIMIT 1)`;
 
-/** What the library and `report` say about a run. */
-async function refusals(run: string): Promise<string[]> {
-  const lib = await buildViewModel([run], { ci: false }).then(
-    () => 'read',
-    (err: unknown) => (err instanceof RecordError ? err.message : `not a RecordError: ${String(err)}`),
-  );
-  const cli = await runCli('report', run, '--format', 'json', '--table', 'leaderboard');
-  expect(cli.code).not.toBe(0);
-  return [lib, cli.err];
-}
 
 describe('the typed records of an interactive run', () => {
   it('give each case its transcript as stored, typed, and the settings the run recorded', () => {
@@ -70,7 +59,7 @@ describe('the typed records of an interactive run', () => {
 
   it('refuse a transcript without a field it needs, naming the run, the job and the field', async () => {
     const bad = edited(`UPDATE jobs SET parsed = json_remove(parsed, '$.final') WHERE ${FIRST}`);
-    for (const said of await refusals(bad.dir)) {
+    for (const said of await refusals(bad.dir, 'leaderboard')) {
       expect(said).toContain(`run ${bad.dir}, job ${bad.key} (interactive:baseline, interactive-transcript, case `);
       expect(said).toContain('parsed.final is missing, not a text');
     }
@@ -78,19 +67,19 @@ describe('the typed records of an interactive run', () => {
 
   it('refuse a field of the wrong type deep in a turn, and a transcript of another case than its job', async () => {
     const wrong = edited(`UPDATE jobs SET parsed = json_set(parsed, '$.turns[0].action.type', 'shout') WHERE ${FIRST}`);
-    for (const said of await refusals(wrong.dir)) {
+    for (const said of await refusals(wrong.dir, 'leaderboard')) {
       expect(said).toContain(`job ${wrong.key} (interactive:baseline, interactive-transcript`);
       expect(said).toContain('parsed.turns[0].action.type is the text "shout", not one of ask, examine, order, final, unreadable');
     }
     const other = edited(`UPDATE jobs SET parsed = json_set(parsed, '$.uid', 'someone-else') WHERE ${FIRST}`);
-    const [lib] = await refusals(other.dir);
+    const [lib] = await refusals(other.dir, 'leaderboard');
     expect(lib).toContain(`job ${other.key}`);
     expect(lib).toContain("parsed.uid and parsed.language are someone-else en, not the job's case");
   }, 60_000);
 
   it('refuse a transcript whose JSON is cut short', async () => {
     const cut = edited(`UPDATE jobs SET parsed = substr(parsed, 1, 60) WHERE ${FIRST}`);
-    for (const said of await refusals(cut.dir)) {
+    for (const said of await refusals(cut.dir, 'leaderboard')) {
       expect(said).toContain(`run ${cut.dir}, job ${cut.key}`);
       expect(said).toContain('parsed is not JSON');
     }
@@ -99,11 +88,11 @@ describe('the typed records of an interactive run', () => {
   it('refuse settings of the wrong form, or cut short, naming the record and the field', async () => {
     const where = `key = 'interactive:interactive:baseline'`;
     const wrong = edited(`UPDATE manifest SET value = json_set(value, '$.budget.turns', 'many') WHERE ${where}`);
-    for (const said of await refusals(wrong.dir)) expect(said).toContain(`run ${wrong.dir}, record interactive:interactive:baseline: settings.budget.turns is the text "many", not a number`);
+    for (const said of await refusals(wrong.dir, 'leaderboard')) expect(said).toContain(`run ${wrong.dir}, record interactive:interactive:baseline: settings.budget.turns is the text "many", not a number`);
     const prices = edited(`UPDATE manifest SET value = json_set(value, '$.prices', json('{"currency":"CNY"}')) WHERE ${where}`);
-    const [lib] = await refusals(prices.dir);
+    const [lib] = await refusals(prices.dir, 'leaderboard');
     expect(lib).toMatch(/record interactive:interactive:baseline: settings\.prices\.\w+ is not a price table's \(/);
     const cut = edited(`UPDATE manifest SET value = substr(value, 1, 30) WHERE ${where}`);
-    for (const said of await refusals(cut.dir)) expect(said).toContain(`run ${cut.dir}, record interactive:interactive:baseline: settings is not JSON`);
+    for (const said of await refusals(cut.dir, 'leaderboard')) expect(said).toContain(`run ${cut.dir}, record interactive:interactive:baseline: settings is not JSON`);
   }, 60_000);
 });
