@@ -51,6 +51,8 @@ import { causeConflict, causesNarrower, negationConflict, withoutCauses } from '
 import { stageConflict } from './stage.js';
 import { NO_COMPLICATION } from './qualifiers.js';
 import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
+import { describe, droppedNote } from './explain.js';
+import { settingOnlyGold } from './infection.js';
 
 export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'none' | 'empty';
 
@@ -97,11 +99,11 @@ export interface Matcher {
 
 export const DEFAULT_OVERLAP_THRESHOLD = 0.8;
 
-interface Read {
+export interface Read {
   r: Reading;
   hit: ConceptHit | undefined;
 }
-interface Prepared {
+export interface Prepared {
   a: Analysis;
   reads: Read[];
   /** A name known whole that is "X with Y", Y being that whole concept ("type 1 diabetes with diabetic
@@ -112,22 +114,6 @@ interface Prepared {
 const CACHE_LIMIT = 20_000;
 /** A tumour's name (a head key): its stated cause is another disease, never a name of it. */
 const NEOPLASM = /\b(?:carcinoma|cancer|adeno ?carcinoma|tumou?r|neoplasm|lymphoma|leuka?emia|sarcoma|melanoma|myeloma|mesothelioma|\w*blastoma|adenoma)\b|癌|瘤|白血病/u;
-
-function describe(r: Read, who: string): string {
-  return r.r.kind === 'main' ? '' : `${who} read via its ${r.r.kind} "${r.r.source}"`;
-}
-
-function droppedNote(p: Read, g: Read, P: Prepared, G: Prepared): string {
-  const parts = [
-    ...P.a.removed.map((x) => `${x} (prediction)`),
-    ...p.r.s.dropped.map((x) => `${x} (prediction)`),
-    ...G.a.removed.map((x) => `${x} (gold)`),
-    ...g.r.s.dropped.map((x) => `${x} (gold)`),
-  ];
-  const renamed = [...p.r.s.renamed.map((x) => `${x} (prediction)`), ...g.r.s.renamed.map((x) => `${x} (gold)`)];
-  const readings = [describe(p, 'prediction'), describe(g, 'gold')].filter((x) => x !== '');
-  return [parts.length > 0 ? `dropped: ${[...new Set(parts)].join(', ')}` : '', renamed.length > 0 ? `organ words read as one: ${renamed.join(', ')}` : '', ...readings].filter((x) => x !== '').join('; ');
-}
 
 export function createMatcher(options: MatcherOptions = {}): Matcher {
   const lexicon = options.lexicon ?? Lexicon.default();
@@ -228,6 +214,10 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     }
     if (P.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the prediction is empty after normalisation' };
     if (G.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the gold name is empty after normalisation' };
+    // a gold stating only where its infection was acquired, a prediction only its organism (infection.ts)
+    const setting = depth === 0 ? settingOnlyGold(P.a.basic, G.a.basic) : undefined;
+    const bySetting = setting ? match(predicted, setting.gold, lang, 1) : undefined;
+    if (setting && bySetting?.match) return { ...bySetting, score: Math.min(bySetting.score, 0.85), explanation: `${setting.what}: the setting, stated on one side only, is set aside; without it: ${bySetting.explanation}` };
     // "without complications" on one side, a complication named on the other ("T2DM with diabetic nephropathy")
     const none = [NO_COMPLICATION.test(P.a.basic), NO_COMPLICATION.test(G.a.basic)];
     if (none[0] !== none[1] && (none[0] ? G0.a.tail : P.a.tail)) return { match: false, rule: 'qualifier', score: 0, explanation: `conflicting qualifiers (complication: "${(none[0] ? G0.a.tail : P.a.tail)!.text}" named on one side, none on the other)` };
