@@ -14,7 +14,8 @@
  *   not when X is a tissue (mucosa-associated lymphoid tissue, 黏膜相关), a device or a place of care (ventilator,
  *   catheter, line, hospital, 呼吸机, 导管, 医院), an age (age-related) or an antibody (IgG4, ANCA, MOG): those
  *   words are part of the disease's name, and cutting them off would leave a broader disease as its head.
- *   `noCause` tells them. Pure.
+ *   `noCause` tells them. A cause word with an adjective of its own is that adjective before 相关性: 酒精相关性肝硬化
+ *   is 酒精性肝硬化, 药物相关性肝损伤 药物性肝损伤 (`CAUSE_WORD_REWRITES`, applied with qualifiers.ts REWRITES). Pure.
  */
 import { causesOf } from './negation.js';
 
@@ -74,3 +75,6 @@ const NO_CAUSE_ZH = /(?:黏膜|粘膜|组织|呼吸机|导管|置管|器械|植�
 export function noCause(before: string, mode: 'en' | 'zh'): boolean {
   return (mode === 'en' ? NO_CAUSE_EN : NO_CAUSE_ZH).test(before.trim());
 }
+
+/** 酒精相关性X is 酒精性X (see the file comment): the cause words whose adjective is X性. */
+export const CAUSE_WORD_REWRITES: [RegExp, string][] = [[/(酒精|乙醇|药物|放射|病毒)相关性?(?=\p{Script=Han})/gu, '$1性']];
