@@ -86,8 +86,8 @@ describe('"CA" beside an organ is a carcinoma', () => {
     }),
   });
   it('before or after the organ, in either case, in both languages', () => {
-    check(ca, [['breast CA', 'breast carcinoma'], ['CA breast', 'breast carcinoma'], ['Ca cervix', 'carcinoma of the cervix'], ['prostate ca', 'prostate carcinoma'], ['ca of the stomach', 'gastric carcinoma'], ['CA lung', 'lung carcinoma']], 'en', true);
-    check(ca, [['乳腺CA', '乳腺癌'], ['宫颈Ca', '宫颈癌'], ['前列腺ca', '前列腺癌'], ['胃 CA', '胃癌'], ['右肺上叶CA', '肺癌']], 'zh', true);
+    check(ca, [['breast CA', 'breast carcinoma'], ['CA breast', 'breast carcinoma'], ['Ca cervix', 'carcinoma of the cervix'], ['prostate ca', 'prostate carcinoma'], ['ca of the stomach', 'gastric carcinoma'], ['CA lung', 'lung carcinoma']], 'en', true, /CA → carcinoma \(prediction\)/);
+    check(ca, [['乳腺CA', '乳腺癌'], ['宫颈Ca', '宫颈癌'], ['前列腺ca', '前列腺癌'], ['胃 CA', '胃癌'], ['右肺上叶CA', '肺癌']], 'zh', true, /CA → 癌 \(prediction\)/);
     check(bare, [['squamous cell CA of the lung', 'lung squamous cell carcinoma'], ['ductal CA in situ', 'ductal carcinoma in situ'], ['renal cell ca', 'renal cell carcinoma']], 'en', true);
     check(bare, [['胃窦部CA', '胃窦癌'], ['结肠CA', '结肠癌'], ['食管Ca', '食管癌']], 'zh', true);
   });

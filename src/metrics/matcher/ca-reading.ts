@@ -40,3 +40,8 @@ export const CA_REWRITES: Rewrite[] = [
   // 胃CA, 右肺上叶Ca, 胃窦部CA, 乳腺 CA
   [new RegExp(`(${ORGAN_ZH})((?:[上中下]叶|[上中下]段|部|区|体|底)?)\\s*ca(?![a-z0-9])`, 'gu'), '$1$2癌'],
 ];
+
+/** What the rewrites read in a name, for explanations ("CA → carcinoma"), listed with the expanded abbreviations. */
+export function caReadings(text: string): string[] {
+  return CA_REWRITES.some(([re]) => text.search(re) >= 0) ? [/\p{Script=Han}\s*ca/iu.test(text) ? 'CA → 癌' : 'CA → carcinoma'] : [];
+}

@@ -31,6 +31,7 @@
 
 import { anatomyWord, latinSingular, onlySite, splitOrganPrefix } from './anatomy.js';
 import { basicNormalise } from './basic-normalise.js';
+import { caReadings } from './ca-reading.js';
 import { ALTERNATIVES } from './descriptive.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type Slots } from './qualifiers.js';
@@ -102,7 +103,8 @@ export interface Analysis {
   readings: Reading[];
   /** Hedges, labels, explanations and parentheses taken off before the readings were made. */
   removed: string[];
-  /** Chinese abbreviations expanded before the readings were made ("心梗 → 心肌梗死"). */
+  /** Chinese abbreviations expanded before the readings were made ("心梗 → 心肌梗死"), and a "CA" read as a carcinoma
+   *  (ca-reading.ts: "CA → carcinoma"). */
   expanded: string[];
   empty: boolean;
   /** The complication after the head ("diabetic ketoacidosis" of "type 1 diabetes with diabetic ketoacidosis"). */
@@ -383,5 +385,5 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     main.s.fullKey = fullKeyOf(main.s.key, main.s.slots);
   }
   const tailS = tail && !mainOnly ? strip(tidy(tail), mode, hooks) : undefined;
-  return { input: raw, basic, mode, readings, removed, expanded: zh.applied, empty: !main || main.s.units.length === 0, ...(tailS && tailS.units.length > 0 ? { tail: tailS } : {}) };
+  return { input: raw, basic, mode, readings, removed, expanded: [...zh.applied, ...caReadings(zh.text)], empty: !main || main.s.units.length === 0, ...(tailS && tailS.units.length > 0 ? { tail: tailS } : {}) };
 }
