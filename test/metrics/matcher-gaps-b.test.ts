@@ -90,6 +90,8 @@ describe('"CA" beside an organ is a carcinoma', () => {
     check(ca, [['乳腺CA', '乳腺癌'], ['宫颈Ca', '宫颈癌'], ['前列腺ca', '前列腺癌'], ['胃 CA', '胃癌'], ['右肺上叶CA', '肺癌']], 'zh', true, /CA → 癌 \(prediction\)/);
     check(bare, [['squamous cell CA of the lung', 'lung squamous cell carcinoma'], ['ductal CA in situ', 'ductal carcinoma in situ'], ['renal cell ca', 'renal cell carcinoma']], 'en', true);
     check(bare, [['胃窦部CA', '胃窦癌'], ['结肠CA', '结肠癌'], ['食管Ca', '食管癌']], 'zh', true);
+    check(full, [['CA head of pancreas', 'pancreatic head cancer'], ['CA gall bladder', 'gallbladder cancer'], ['Ca. breast', 'breast cancer'], ['CA urinary bladder', 'bladder cancer'], ['CA oesophagus', 'esophageal cancer']], 'en', true);
+    check(full, [['左乳CA', '左乳腺癌'], ['胰头CA', '胰头癌'], ['前列腺CA骨转移', '前列腺癌骨转移'], ['鼻咽CA', '鼻咽癌']], 'zh', true);
   });
   it('is then no condyloma, and a carcinoma of one organ is not another\'s', () => {
     check(ca, [['breast CA', 'condyloma acuminatum'], ['CA cervix', 'genital warts'], ['prostate CA', 'condyloma acuminatum']], 'en', false);

@@ -7,14 +7,14 @@
  * 19-9", CA125) is never read so. A rewrite table (qualifiers.ts REWRITES applies it); pure data.
  */
 
-type Rewrite = [RegExp, string];
+type Rewrite = [RegExp, string | ((m: string, ...groups: string[]) => string)];
 
 // organs and histological words a carcinoma is named by (not the anogenital skin sites of a condyloma: anal,
 // perianal, vulvar, penile, genital — "CA" there stays the lexicon's condyloma)
 const ORGAN_EN = [
   'lung', 'pulmonary', 'bronch\\w*', 'breast', 'mammary', 'stomach', 'gastric', 'cardia', 'gastro ?esophageal', 'esophag\\w*',
   'colon', 'colonic', 'colorectal', 'rectal', 'rectum', 'sigmoid', 'cecal', 'cecum', 'liver', 'hepatic', 'hepatocellular',
-  'pancrea\\w*', 'gallbladder', 'bile duct', 'biliary', 'cholangio\\w*', 'ampullary', 'periampullary', 'duodenal',
+  'head of (?:the )?pancrea\\w*', 'pancrea\\w*', 'gall ?bladder', 'urinary bladder', 'bile duct', 'biliary', 'cholangio\\w*', 'ampullary', 'periampullary', 'duodenal',
   'kidney', 'renal', 'bladder', 'urothelial', 'prostat\\w*', 'ovar\\w*', 'uter\\w*', 'endometri\\w*', 'cervix', 'cervical',
   'thyroid', 'nasopharyn\\w*', 'laryn\\w*', 'pharyn\\w*', 'oropharyn\\w*', 'hypopharyn\\w*', 'tongue', 'oral', 'buccal',
   'parotid', 'salivary', 'skin', 'testicular', 'testis', 'thymic', 'adrenal', 'tonsil\\w*', 'head and neck',
@@ -35,7 +35,7 @@ export const CA_REWRITES: Rewrite[] = [
   // "lung CA", "breast ca", "squamous cell CA", "renal cell ca"
   [new RegExp(`\\b(${ORGAN_EN}) ca\\b${NOT_A_MARKER}`, 'g'), '$1 carcinoma'],
   // "CA breast", "Ca cervix", "ca of the stomach", "CA in situ"
-  [new RegExp(`\\bca${NOT_A_MARKER} (?:of (?:the )?)?(${ORGAN_EN})\\b`, 'g'), 'carcinoma of the $1'],
+  [new RegExp(`\\bca\\.?${NOT_A_MARKER} (?:of (?:the )?)?(${ORGAN_EN})\\b`, 'g'), (_m: string, organ: string) => `carcinoma of the ${organ.replace(/^gall bladder$/, 'gallbladder')}`],
   [/\bca in situ\b/g, 'carcinoma in situ'],
   // 胃CA, 右肺上叶Ca, 胃窦部CA, 乳腺 CA
   [new RegExp(`(${ORGAN_ZH})((?:[上中下]叶|[上中下]段|部|区|体|底)?)\\s*ca(?![a-z0-9])`, 'gu'), '$1$2癌'],
