@@ -5,9 +5,12 @@
  * part of a name rather than its cause. Each rule with pairs of its own in both languages, positives and hard
  * negatives; `bare` (no lexicon) where the rule needs none, a small lexicon where it needs one concept.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyse, createMatcher, Lexicon, LexiconError } from '../../src/metrics/matcher/index.js';
 import { bare, check, full } from '../support/match-checks.js';
+import { tempDir } from '../helpers.js';
 
 describe('a complication named alone, and its parent disease alone', () => {
   it('the gold\'s complication counts when the gold names it; the parent disease alone does not count for the complication', () => {
@@ -142,6 +145,19 @@ describe('a concept under two broader concepts (the lexicon\'s "also"): NSTEMI i
     expect(() => Lexicon.fromData({ groups: [{ id: 'a', en: ['a disease'], zh: ['甲病'], also: ['nope'] }] })).toThrow(LexiconError);
     expect(() => Lexicon.fromData({ groups: [{ id: 'a', en: ['a disease'], zh: ['甲病'], also: ['b'] }, { id: 'b', en: ['b disease'], zh: ['乙病'], parent: 'a' }] })).toThrow(/own ancestor/);
     expect(() => Lexicon.fromData({ groups: [{ id: 'a', en: ['a disease'], zh: ['甲病'], also: 'b' as unknown as string[] }, { id: 'b', en: ['b disease'], zh: ['乙病'] }] })).toThrow(/list of group ids/);
+
+  });
+  it('a later file adds "also" through "extends", and a missing id is named with its file', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'parts'));
+    const main = { groups: [{ id: 'mi', en: ['myocardial infarction'], zh: ['心肌梗死'] }, { id: 'nstemi', en: ['non-ST-elevation myocardial infarction'], zh: ['非ST段抬高型心肌梗死'] }], include: ['parts/a.json'] };
+    writeFileSync(join(dir, 'main.json'), JSON.stringify(main));
+    writeFileSync(join(dir, 'parts', 'a.json'), JSON.stringify({ groups: [{ extends: 'nstemi', also: ['mi'] }] }));
+    const m = createMatcher({ lexicon: Lexicon.load(join(dir, 'main.json'), null) });
+    check(m, [['non-ST-elevation myocardial infarction', 'myocardial infarction']], 'en', true, /narrower/);
+    check(m, [['myocardial infarction', 'non-ST-elevation myocardial infarction']], 'en', false, /broader/);
+    writeFileSync(join(dir, 'parts', 'a.json'), JSON.stringify({ groups: [{ extends: 'nstemi', also: ['acs'] }] }));
+    expect(() => Lexicon.load(join(dir, 'main.json'), null)).toThrow(/a\.json.*"also" names "acs"/);
   });
 });
 

@@ -71,6 +71,8 @@ export function applyExtensions<G extends NamedGroup>(groups: G[], extensions: [
         throw new LexiconError(`${file}: the extension of "${ext.extends}" has an empty or non-string name in "${key}"`);
       }
     }
+    const missing = ext.also?.find((id) => !at.has(id));
+    if (missing !== undefined) throw new LexiconError(`${file}: the extension of "${ext.extends}": "also" names "${missing}", which is not defined in any lexicon file`);
     const g = out[i]!;
     const add = (old: string[] | undefined, more: string[] | undefined) => [...(old ?? []), ...(more ?? []).filter((n) => !(old ?? []).includes(n))];
     out[i] = { ...g, en: add(g.en, ext.en), zh: add(g.zh, ext.zh), ...(g.abbr !== undefined || ext.abbr !== undefined ? { abbr: add(g.abbr, ext.abbr) } : {}), ...(g.also !== undefined || ext.also !== undefined ? { also: add(g.also, ext.also) } : {}) };
