@@ -23,6 +23,18 @@ describe('a complication named alone, and its parent disease alone', () => {
     check(full, [['cardiogenic shock', 'acute myocardial infarction'], ['hepatic encephalopathy', 'liver cirrhosis'], ['septic shock', 'pneumonia']], 'en', false);
     check(full, [['心源性休克', '急性心肌梗死'], ['肝性脑病', '肝硬化'], ['感染性休克', '肺炎']], 'zh', false);
   });
+  it('the complication is read on its own, without the qualifiers of the whole name; sharing a complication is not naming the gold', () => {
+    // 慢性 of 慢性阻塞性肺疾病 is not the respiratory failure's
+    check(full, [['type 2 respiratory failure', 'chronic obstructive pulmonary disease with type 2 respiratory failure']], 'en', true, /complication/);
+    check(full, [['II型呼吸衰竭', '慢性阻塞性肺疾病伴II型呼吸衰竭']], 'zh', true, /complication/);
+    check(full, [['acute kidney injury', 'chronic heart failure complicated by acute kidney injury']], 'en', true);
+    check(full, [['急性肾损伤', '慢性心力衰竭合并急性肾损伤']], 'zh', true);
+    check(full, [['type 1 respiratory failure', 'COPD with type 2 respiratory failure'], ['Differentiated thyroid cancer with lung metastases', 'Papillary thyroid carcinoma with pulmonary metastasis']], 'en', false);
+    check(full, [['I型呼吸衰竭', '慢性阻塞性肺疾病伴II型呼吸衰竭']], 'zh', false);
+    // a gold the lexicon knows whole is that concept only: a superimposed preeclampsia is no preeclampsia named alone
+    check(full, [['preeclampsia', 'chronic hypertension with superimposed preeclampsia']], 'en', false);
+    check(full, [['子痫前期', '慢性高血压并发子痫前期']], 'zh', false);
+  });
   it('the rules alone agree: a named complication of the gold counts, the parent alone does not', () => {
     check(bare, [['splenic abscess', 'infective endocarditis with splenic abscess'], ['toxic megacolon', 'ulcerative colitis complicated by toxic megacolon']], 'en', true);
     check(bare, [['脾脓肿', '感染性心内膜炎合并脾脓肿'], ['中毒性巨结肠', '溃疡性结肠炎并发中毒性巨结肠']], 'zh', true);

@@ -32,7 +32,8 @@
  * Chinese abbreviations (心梗 → 心肌梗死, the lexicon's zh-abbreviations table) are expanded in both names before
  * any rule but `exact` reads them, and every explanation lists the expansions made.
  *
- * Readings (normalise.ts): prediction main/head/alias/joined, gold main/head/cause/alias/joined. Complications
+ * Readings (normalise.ts): prediction main/head/alias/joined, gold main/head/cause/alias/joined/complication (the
+ * complication after "with" / 伴, read on its own: naming the gold's complication counts). Complications
  * ("with …", "伴…") are dropped from the head; the gold's named cause counts ("heart failure due to DCM" is matched
  * by "DCM"), the prediction's only when it is a kind of the head or the head a manifestation of it (a model
  * naming anaemia "due to CKD" did not name CKD as its diagnosis; one naming "renal colic due to a ureteral stone"
@@ -135,7 +136,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     // only (see match): "type 1 diabetes with hypoglycaemia" still names a type 1 diabetes.
     if (reads[0]?.hit?.whole) reads = reads.filter((x) => x.r.kind !== 'cause');
     // a joined reading ("mixed haemorrhoids" from "haemorrhoids (mixed)") only counts as a name the lexicon knows whole
-    reads = reads.filter((x) => x.r.kind !== 'joined' || x.hit?.whole === true);
+    reads = reads.filter((x) => (x.r.kind !== 'joined' && x.r.kind !== 'complication') || x.hit?.whole === true);
     const whole = reads[0]?.hit?.whole ? reads[0].hit.id : undefined;
     const headOfComplication = whole !== undefined && a.tail !== undefined && lexicon.lookup(a.tail, a.mode)?.id === whole;
     const prepared = { a, reads, headOfComplication };
@@ -203,7 +204,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const G0 = prepare(gold, lang);
     // a gold name the lexicon knows whole is that concept only: "otitis media with effusion" is not any otitis
     // media — unless it names a complication through its parent disease (T1DM with DKA is also a T1DM)
-    const G = G0.reads[0]?.hit?.whole && !G0.headOfComplication ? { ...G0, reads: G0.reads.filter((x) => x.r.kind !== 'head') } : G0;
+    const G = G0.reads[0]?.hit?.whole && !G0.headOfComplication ? { ...G0, reads: G0.reads.filter((x) => x.r.kind !== 'head' && x.r.kind !== 'complication') } : G0;
     if (P.a.basic !== '' && P.a.basic === G.a.basic) return { match: true, rule: 'exact', score: 1, explanation: `equal after normalisation: "${G.a.basic}"` };
     if (P.a.empty && G.a.empty) {
       // two names that state only a stage or class ("NYHA Ⅲ级" / "心功能3级", items of a preliminary list)
@@ -236,8 +237,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     // nephropathy" — diabetic nephropathy — for "diabetes") is read as that concept only, not through its head.
     const whole = P.reads[0]?.hit?.whole ? P.reads[0].hit.id : undefined;
     const distinctWhole = whole !== undefined && G.reads.some((g) => g.hit !== undefined && lexicon.isDistinct(whole, g.hit.id));
-    const preds = P.reads.filter((r) => (r.r.kind !== 'head' || !distinctWhole) && (r.r.kind !== 'cause' || causeCounts(r)));
-    const isCore = (r: Read): boolean => r.r.kind === 'main' || r.r.kind === 'head' || r.r.kind === 'joined';
+    // (the complication reading is the gold's only: naming the gold's complication counts, sharing one does not)
+    const preds = P.reads.filter((r) => (r.r.kind !== 'head' || !distinctWhole) && (r.r.kind !== 'cause' || causeCounts(r)) && r.r.kind !== 'complication');
+    const isCore = (r: Read): boolean => r.r.kind === 'main' || r.r.kind === 'head' || r.r.kind === 'joined' || r.r.kind === 'complication';
     // the gold's named cause is read as a name of the gold ("dilated cardiomyopathy" for "heart failure due to dilated
     // cardiomyopathy") — but not when the gold's head is a tumour: the cause of a tumour is a disease of its own
     // ("hepatitis B-related hepatocellular carcinoma" is no hepatitis B), unless the lexicon relates the two
@@ -319,7 +321,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         }
       }
     }
-    const fuzzyGold = golds.filter((r) => r.r.kind !== 'alias' && r.r.kind !== 'joined');
+    const fuzzyGold = golds.filter((r) => r.r.kind !== 'alias' && r.r.kind !== 'joined' && r.r.kind !== 'complication');
     const fuzzyPred = preds.filter((r) => r.r.kind === 'main' || r.r.kind === 'head');
     let best = 0;
     let bestPair: [Read, Read] | undefined;

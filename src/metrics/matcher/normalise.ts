@@ -14,7 +14,9 @@
  *     location phrase), `cause` ("X due to Y", "Y所致X": the named cause Y), `alias` (each parenthesised part) and
  *     `joined` (main with a short parenthesised modifier put back: "haemorrhoids (mixed)" → "mixed haemorrhoids",
  *     "糖尿病（2型）" → "2型糖尿病"; and a Chinese "X伴Y" read as one name "XY": 2型糖尿病伴周围神经病变 →
- *     2型糖尿病周围神经病变; the matcher uses joined readings only where the lexicon knows them as whole names).
+ *     2型糖尿病周围神经病变; the matcher uses joined readings only where the lexicon knows them as whole names), and
+ *     `complication` (the part after "with" / 伴 / 合并, without the qualifiers of the whole name: a gold's complication
+ *     named alone counts, where the lexicon knows it whole).
  *  3. `strip` — one reading to a comparable core. Qualifiers are of two kinds:
  *     - DROPPED freely: hedges, course words such as "paroxysmal", hernia states, risk strata, disc levels. They
  *       describe a disease, they never turn it into another one.
@@ -91,7 +93,7 @@ export interface Stripped {
 }
 
 export interface Reading {
-  kind: 'main' | 'head' | 'cause' | 'alias' | 'joined';
+  kind: 'main' | 'head' | 'cause' | 'alias' | 'joined' | 'complication';
   source: string;
   s: Stripped;
 }
@@ -360,6 +362,9 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     }
   }
   for (const j of joinedReadings(t, mode)) texts.push(['joined', j]);
+  // the complication after the head, as a name of its own (counted only where the lexicon knows it whole): the
+  // qualifiers of the whole name are not its own (慢性 of 慢性阻塞性肺疾病伴II型呼吸衰竭 is no chronic respiratory failure)
+  if (tail !== undefined && tail.trim() !== '') texts.push(['complication', tidy(tail)]);
   const seen = new Set<string>();
   const readings: Reading[] = [];
   const parenSlots: Slots[] = [];
