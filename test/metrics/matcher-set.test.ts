@@ -78,13 +78,14 @@ describe('the labelled pairs', () => {
       // measurement en 0.880 / 0.887, zh 0.890 / 0.864, then 9 labels set to the documented policy: 0.880 / 0.898,
       // 0.890 / 0.886; after the axes of stated subtypes, states and sites: 0.987 / 0.910, 0.986 / 0.899)
       // with the lexicon audit and the readings merged too: 1.000 / 0.967, 1.000 / 0.970
-      ['heldout9:en', 0.99, 0.96],
-      ['heldout9:zh', 0.99, 0.96],
+      // after the gaps-B readings (and three complication labels set to the policy): 1.000 / 0.971, 1.000 / 0.975
+      ['heldout9:en', 0.99, 0.97],
+      ['heldout9:zh', 0.99, 0.97],
       // heldout10 (blind, 840 pairs, less common diseases and wordings), first measured after heldout9's round:
       // en 0.858 / 0.768, zh 0.848 / 0.824; after more-h10-zh.json, more-h10-neg.json and more-h10-en.json (its Chinese
       // misses, false matches and English misses) and the recurrence, valve-thrombosis and C6-ulcer readings:
-      // en 0.948 / 0.918, zh 0.942 / 0.933
-      ['heldout10:en', 0.94, 0.91],
+      // en 0.948 / 0.918, zh 0.942 / 0.933; after the gaps-B readings: en 0.958 / 0.923
+      ['heldout10:en', 0.95, 0.92],
       ['heldout10:zh', 0.94, 0.93],
     ];
     for (const [key, p, r] of floors) {

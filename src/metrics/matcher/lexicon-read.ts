@@ -44,6 +44,8 @@ export interface GroupExtension {
   en?: string[];
   zh?: string[];
   abbr?: string[];
+  /** More broader concepts the group is also a kind of (ConceptGroup `also`). */
+  also?: string[];
   note?: string;
 }
 
@@ -52,6 +54,7 @@ interface NamedGroup {
   en: string[];
   zh: string[];
   abbr?: string[];
+  also?: string[];
 }
 
 /** `groups` with the names of every extension added to its group (new objects; the data is not changed). An error
@@ -62,15 +65,17 @@ export function applyExtensions<G extends NamedGroup>(groups: G[], extensions: [
   for (const [file, ext] of extensions) {
     const i = at.get(ext.extends);
     if (i === undefined) throw new LexiconError(`${file}: "extends": group "${ext.extends}" is not defined in any lexicon file`);
-    for (const key of ['en', 'zh', 'abbr'] as const) {
+    for (const key of ['en', 'zh', 'abbr', 'also'] as const) {
       const names = ext[key];
       if (names !== undefined && (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || n.trim() === ''))) {
         throw new LexiconError(`${file}: the extension of "${ext.extends}" has an empty or non-string name in "${key}"`);
       }
     }
+    const missing = ext.also?.find((id) => !at.has(id));
+    if (missing !== undefined) throw new LexiconError(`${file}: the extension of "${ext.extends}": "also" names "${missing}", which is not defined in any lexicon file`);
     const g = out[i]!;
     const add = (old: string[] | undefined, more: string[] | undefined) => [...(old ?? []), ...(more ?? []).filter((n) => !(old ?? []).includes(n))];
-    out[i] = { ...g, en: add(g.en, ext.en), zh: add(g.zh, ext.zh), ...(g.abbr !== undefined || ext.abbr !== undefined ? { abbr: add(g.abbr, ext.abbr) } : {}) };
+    out[i] = { ...g, en: add(g.en, ext.en), zh: add(g.zh, ext.zh), ...(g.abbr !== undefined || ext.abbr !== undefined ? { abbr: add(g.abbr, ext.abbr) } : {}), ...(g.also !== undefined || ext.also !== undefined ? { also: add(g.also, ext.also) } : {}) };
   }
   return out;
 }

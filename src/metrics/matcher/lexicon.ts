@@ -27,6 +27,10 @@ export interface ConceptGroup {
   /** The id of a broader concept (this one is a kind of it). Whether a name of one counts for the other is the
    *  matcher's policy (`broaderPrediction`, `narrowerPrediction`). */
   parent?: string;
+  /** Further broader concepts, besides `parent`, that this one is also a kind of (NSTEMI is an acute myocardial
+   *  infarction and a non-ST-elevation ACS). They count as ancestors for the broader / narrower relation and for
+   *  `distinct`; `usual` follows `parent` only. */
+  also?: string[];
   /** This concept is what the parent's name normally stands for — the overwhelmingly usual form, with the same
    *  first-line management (rectal adenocarcinoma for "rectal cancer") — so the parent's name counts for it
    *  under the default `broaderPrediction: 'usual'`. */
@@ -102,6 +106,7 @@ export class Lexicon {
     }
     for (const g of groups.values()) {
       if (g.parent !== undefined && !groups.has(g.parent)) throw new LexiconError(`group "${g.id}": parent "${g.parent}" does not exist`);
+      for (const a of g.also ?? []) if (!groups.has(a)) throw new LexiconError(`group "${g.id}": "also" names "${a}", which does not exist`);
     }
     for (const g of groups.values()) if (this.ancestorsOf(g.id, groups).includes(g.id)) throw new LexiconError(`group "${g.id}" is its own ancestor`);
     for (const [a, b] of data.distinct ?? []) {
@@ -172,6 +177,7 @@ export class Lexicon {
       if (!Array.isArray(g.en) || !Array.isArray(g.zh)) throw new LexiconError(`group "${g.id}" needs "en" and "zh" arrays`);
       if ([...g.en, ...g.zh, ...(g.abbr ?? [])].some((n) => typeof n !== 'string' || n.trim() === '')) throw new LexiconError(`group "${g.id}" has an empty or non-string name`);
       if (g.usual !== undefined && (typeof g.usual !== 'boolean' || g.parent === undefined)) throw new LexiconError(`group "${g.id}": "usual" is true or false, and only for a group with a "parent"`);
+      if (g.also !== undefined && (!Array.isArray(g.also) || g.also.some((a) => typeof a !== 'string' || a === ''))) throw new LexiconError(`group "${g.id}": "also" is a list of group ids`);
       if (g.implies !== undefined && (typeof g.implies !== 'string' || g.implies.trim() === '')) throw new LexiconError(`group "${g.id}": "implies" is a qualifier text such as "stage 5"`);
     }
     return new Lexicon(d, zh, snapshot);
@@ -348,13 +354,17 @@ export class Lexicon {
     return this.implied.get(id);
   }
 
+  /** Every broader concept of `id`: its parents (`parent`, then `also`), theirs, and so on, nearest first. A cycle
+   *  puts `id` itself in the list (the constructor refuses that). */
   private ancestorsOf(id: string, groups: ReadonlyMap<string, ConceptGroup> = this.groups): string[] {
     const out: string[] = [];
-    let cur = groups.get(id)?.parent;
-    while (cur !== undefined && out.length < 20) {
+    const up = (g: ConceptGroup | undefined): string[] => (g ? [...(g.parent !== undefined ? [g.parent] : []), ...(g.also ?? [])] : []);
+    const queue = up(groups.get(id));
+    while (queue.length > 0 && out.length < 40) {
+      const cur = queue.shift()!;
+      if (out.includes(cur)) continue;
       out.push(cur);
-      if (cur === id) break;
-      cur = groups.get(cur)?.parent;
+      if (cur !== id) queue.push(...up(groups.get(cur)));
     }
     return out;
   }

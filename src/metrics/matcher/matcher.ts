@@ -32,7 +32,8 @@
  * Chinese abbreviations (心梗 → 心肌梗死, the lexicon's zh-abbreviations table) are expanded in both names before
  * any rule but `exact` reads them, and every explanation lists the expansions made.
  *
- * Readings (normalise.ts): prediction main/head/alias/joined, gold main/head/cause/alias/joined. Complications
+ * Readings (normalise.ts): prediction main/head/alias/joined, gold main/head/cause/alias/joined/complication (the
+ * complication after "with" / 伴, read on its own: naming the gold's complication counts). Complications
  * ("with …", "伴…") are dropped from the head; the gold's named cause counts ("heart failure due to DCM" is matched
  * by "DCM"), the prediction's only when it is a kind of the head or the head a manifestation of it (a model
  * naming anaemia "due to CKD" did not name CKD as its diagnosis; one naming "renal colic due to a ureteral stone"
@@ -51,6 +52,8 @@ import { causeConflict, causesNarrower, negationConflict, withoutCauses } from '
 import { stageConflict } from './stage.js';
 import { NO_COMPLICATION } from './qualifiers.js';
 import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
+import { describe, droppedNote } from './explain.js';
+import { settingOnlyGold } from './infection.js';
 
 export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'none' | 'empty';
 
@@ -97,11 +100,11 @@ export interface Matcher {
 
 export const DEFAULT_OVERLAP_THRESHOLD = 0.8;
 
-interface Read {
+export interface Read {
   r: Reading;
   hit: ConceptHit | undefined;
 }
-interface Prepared {
+export interface Prepared {
   a: Analysis;
   reads: Read[];
   /** A name known whole that is "X with Y", Y being that whole concept ("type 1 diabetes with diabetic
@@ -112,22 +115,6 @@ interface Prepared {
 const CACHE_LIMIT = 20_000;
 /** A tumour's name (a head key): its stated cause is another disease, never a name of it. */
 const NEOPLASM = /\b(?:carcinoma|cancer|adeno ?carcinoma|tumou?r|neoplasm|lymphoma|leuka?emia|sarcoma|melanoma|myeloma|mesothelioma|\w*blastoma|adenoma)\b|癌|瘤|白血病/u;
-
-function describe(r: Read, who: string): string {
-  return r.r.kind === 'main' ? '' : `${who} read via its ${r.r.kind} "${r.r.source}"`;
-}
-
-function droppedNote(p: Read, g: Read, P: Prepared, G: Prepared): string {
-  const parts = [
-    ...P.a.removed.map((x) => `${x} (prediction)`),
-    ...p.r.s.dropped.map((x) => `${x} (prediction)`),
-    ...G.a.removed.map((x) => `${x} (gold)`),
-    ...g.r.s.dropped.map((x) => `${x} (gold)`),
-  ];
-  const renamed = [...p.r.s.renamed.map((x) => `${x} (prediction)`), ...g.r.s.renamed.map((x) => `${x} (gold)`)];
-  const readings = [describe(p, 'prediction'), describe(g, 'gold')].filter((x) => x !== '');
-  return [parts.length > 0 ? `dropped: ${[...new Set(parts)].join(', ')}` : '', renamed.length > 0 ? `organ words read as one: ${renamed.join(', ')}` : '', ...readings].filter((x) => x !== '').join('; ');
-}
 
 export function createMatcher(options: MatcherOptions = {}): Matcher {
   const lexicon = options.lexicon ?? Lexicon.default();
@@ -149,7 +136,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     // only (see match): "type 1 diabetes with hypoglycaemia" still names a type 1 diabetes.
     if (reads[0]?.hit?.whole) reads = reads.filter((x) => x.r.kind !== 'cause');
     // a joined reading ("mixed haemorrhoids" from "haemorrhoids (mixed)") only counts as a name the lexicon knows whole
-    reads = reads.filter((x) => x.r.kind !== 'joined' || x.hit?.whole === true);
+    reads = reads.filter((x) => (x.r.kind !== 'joined' && x.r.kind !== 'complication') || x.hit?.whole === true);
     const whole = reads[0]?.hit?.whole ? reads[0].hit.id : undefined;
     const headOfComplication = whole !== undefined && a.tail !== undefined && lexicon.lookup(a.tail, a.mode)?.id === whole;
     const prepared = { a, reads, headOfComplication };
@@ -217,7 +204,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const G0 = prepare(gold, lang);
     // a gold name the lexicon knows whole is that concept only: "otitis media with effusion" is not any otitis
     // media — unless it names a complication through its parent disease (T1DM with DKA is also a T1DM)
-    const G = G0.reads[0]?.hit?.whole && !G0.headOfComplication ? { ...G0, reads: G0.reads.filter((x) => x.r.kind !== 'head') } : G0;
+    const G = G0.reads[0]?.hit?.whole && !G0.headOfComplication ? { ...G0, reads: G0.reads.filter((x) => x.r.kind !== 'head' && x.r.kind !== 'complication') } : G0;
     if (P.a.basic !== '' && P.a.basic === G.a.basic) return { match: true, rule: 'exact', score: 1, explanation: `equal after normalisation: "${G.a.basic}"` };
     if (P.a.empty && G.a.empty) {
       // two names that state only a stage or class ("NYHA Ⅲ级" / "心功能3级", items of a preliminary list)
@@ -228,6 +215,10 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     }
     if (P.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the prediction is empty after normalisation' };
     if (G.a.empty) return { match: false, rule: 'empty', score: 0, explanation: 'the gold name is empty after normalisation' };
+    // a gold stating only where its infection was acquired, a prediction only its organism (infection.ts)
+    const setting = depth === 0 ? settingOnlyGold(P.a.basic, G.a.basic) : undefined;
+    const bySetting = setting ? match(predicted, setting.gold, lang, 1) : undefined;
+    if (setting && bySetting?.match) return { ...bySetting, score: Math.min(bySetting.score, 0.85), explanation: `${setting.what}: the setting, stated on one side only, is set aside; without it: ${bySetting.explanation}` };
     // "without complications" on one side, a complication named on the other ("T2DM with diabetic nephropathy")
     const none = [NO_COMPLICATION.test(P.a.basic), NO_COMPLICATION.test(G.a.basic)];
     if (none[0] !== none[1] && (none[0] ? G0.a.tail : P.a.tail)) return { match: false, rule: 'qualifier', score: 0, explanation: `conflicting qualifiers (complication: "${(none[0] ? G0.a.tail : P.a.tail)!.text}" named on one side, none on the other)` };
@@ -246,8 +237,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     // nephropathy" — diabetic nephropathy — for "diabetes") is read as that concept only, not through its head.
     const whole = P.reads[0]?.hit?.whole ? P.reads[0].hit.id : undefined;
     const distinctWhole = whole !== undefined && G.reads.some((g) => g.hit !== undefined && lexicon.isDistinct(whole, g.hit.id));
-    const preds = P.reads.filter((r) => (r.r.kind !== 'head' || !distinctWhole) && (r.r.kind !== 'cause' || causeCounts(r)));
-    const isCore = (r: Read): boolean => r.r.kind === 'main' || r.r.kind === 'head' || r.r.kind === 'joined';
+    // (the complication reading is the gold's only: naming the gold's complication counts, sharing one does not)
+    const preds = P.reads.filter((r) => (r.r.kind !== 'head' || !distinctWhole) && (r.r.kind !== 'cause' || causeCounts(r)) && r.r.kind !== 'complication');
+    const isCore = (r: Read): boolean => r.r.kind === 'main' || r.r.kind === 'head' || r.r.kind === 'joined' || r.r.kind === 'complication';
     // the gold's named cause is read as a name of the gold ("dilated cardiomyopathy" for "heart failure due to dilated
     // cardiomyopathy") — but not when the gold's head is a tumour: the cause of a tumour is a disease of its own
     // ("hepatitis B-related hepatocellular carcinoma" is no hepatitis B), unless the lexicon relates the two
@@ -329,7 +321,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         }
       }
     }
-    const fuzzyGold = golds.filter((r) => r.r.kind !== 'alias' && r.r.kind !== 'joined');
+    const fuzzyGold = golds.filter((r) => r.r.kind !== 'alias' && r.r.kind !== 'joined' && r.r.kind !== 'complication');
     const fuzzyPred = preds.filter((r) => r.r.kind === 'main' || r.r.kind === 'head');
     let best = 0;
     let bestPair: [Read, Read] | undefined;

@@ -77,7 +77,7 @@ const CAUSES: [RegExp, string][] = [
   [c('\\bamyloid angiopathy|\\bcaa\\b|淀粉样'), 'amyloid'],
   [c('\\bmoyamoya|烟雾病'), 'moyamoya'],
   [c('\\bviral\\b|\\bvirus\\b|病毒'), 'virus'],
-  [c('\\binfluenza\\b|流感|流行性感冒'), 'influenza'],
+  [c('\\binfluenza\\b|(?<!血)流感|流行性感冒'), 'influenza'],
   [c('\\bcytomegalovirus\\b|\\bcmv\\b|巨细胞病毒'), 'cmv'],
   [c('\\bepstein barr\\b|\\bebv\\b|eb病毒'), 'ebv'],
   [c('\\bbacterial\\b|\\bpyogenic\\b|\\bpurulent\\b|细菌|化脓性'), 'bacteria'],

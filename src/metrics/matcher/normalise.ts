@@ -14,7 +14,9 @@
  *     location phrase), `cause` ("X due to Y", "Y所致X": the named cause Y), `alias` (each parenthesised part) and
  *     `joined` (main with a short parenthesised modifier put back: "haemorrhoids (mixed)" → "mixed haemorrhoids",
  *     "糖尿病（2型）" → "2型糖尿病"; and a Chinese "X伴Y" read as one name "XY": 2型糖尿病伴周围神经病变 →
- *     2型糖尿病周围神经病变; the matcher uses joined readings only where the lexicon knows them as whole names).
+ *     2型糖尿病周围神经病变; the matcher uses joined readings only where the lexicon knows them as whole names), and
+ *     `complication` (the part after "with" / 伴 / 合并, without the qualifiers of the whole name: a gold's complication
+ *     named alone counts, where the lexicon knows it whole).
  *  3. `strip` — one reading to a comparable core. Qualifiers are of two kinds:
  *     - DROPPED freely: hedges, course words such as "paroxysmal", hernia states, risk strata, disc levels. They
  *       describe a disease, they never turn it into another one.
@@ -31,6 +33,7 @@
 
 import { anatomyWord, latinSingular, onlySite, splitOrganPrefix } from './anatomy.js';
 import { basicNormalise } from './basic-normalise.js';
+import { caReadings } from './ca-reading.js';
 import { ALTERNATIVES } from './descriptive.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type Slots } from './qualifiers.js';
@@ -90,7 +93,7 @@ export interface Stripped {
 }
 
 export interface Reading {
-  kind: 'main' | 'head' | 'cause' | 'alias' | 'joined';
+  kind: 'main' | 'head' | 'cause' | 'alias' | 'joined' | 'complication';
   source: string;
   s: Stripped;
 }
@@ -102,7 +105,8 @@ export interface Analysis {
   readings: Reading[];
   /** Hedges, labels, explanations and parentheses taken off before the readings were made. */
   removed: string[];
-  /** Chinese abbreviations expanded before the readings were made ("心梗 → 心肌梗死"). */
+  /** Chinese abbreviations expanded before the readings were made ("心梗 → 心肌梗死"), and a "CA" read as a carcinoma
+   *  (ca-reading.ts: "CA → carcinoma"). */
   expanded: string[];
   empty: boolean;
   /** The complication after the head ("diabetic ketoacidosis" of "type 1 diabetes with diabetic ketoacidosis"). */
@@ -161,11 +165,14 @@ function canonicalWord(w: string, hooks: NormaliseHooks, renamed?: string[]): st
 // (nor does a pathogen: a bacterial peritonitis may be primary — spontaneous — or secondary)
 const NOT_AN_ORIGIN = new Set(['spontaneous', 'ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic', 'lacunar', 'postmenopausal', 'senile', 'virus', 'influenza', 'cmv', 'bacteria', 'pneumococcus', 'staphylococcus', 'klebsiella', 'pseudomonas', 'mycoplasma', 'chlamydia', 'fungus', 'amoeba', 'tb', 'hpylori']);
 
+const GENERIC_ZH = /^(?:综合征|病|症|病变|疾病|障碍)$/u;
+const GENERIC_EN = /^(?:syndrome|disease|disorder|condition|lesion)$/;
+
 // "CKD 4", "CKD3b期": the number of a CKD is its stage (read before "ckd" is expanded)
 const CKD_STAGE = /\bckd\s*(?:stage\s*)?g?([1-5][ab]?)(?![0-9a-z])(?:\s*期)?/g;
 
 /** Layer 3: one reading to its core (see the file comment for what is dropped and what is a slot). */
-export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = {}, context?: string): Stripped {
+export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = {}, context?: string, literal = false): Stripped {
   const dropped: string[] = [];
   const renamed: string[] = [];
   let t = ` ${removeAll(reading, HEDGES, dropped)} `.replace(CKD_STAGE, ' ckd stage $1 ');
@@ -175,30 +182,36 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   const text = tidy(t);
   const zhNeg = mode === 'zh' ? zhNegation(t) : undefined;
   const causes = causesOf(zhNeg ? zhNeg.plain : t);
-  // stated subtypes, states and sites (axes.ts), read in the context of the whole name
-  const where = context === undefined ? t : `${context} ${t}`;
-  const axes = readAxes(t, where);
-  t = axes.text;
-  dropped.push(...axes.removed);
-  const stages = readStages(t, where);
-  const free: string[] = [];
-  t = removeAll(stages.text, DROP, free);
-  if (mode === 'en' && free.length > 0 && onlySite(t)) t = stages.text; // "solitary kidney" keeps "solitary"
-  else dropped.push(...free);
-  dropped.push(...stages.dropped);
-  const slots: Slots = { ...axes.slots, ...stages.slots, ...(axes.slots.stage ? { stage: [...(stages.slots.stage ?? []), ...axes.slots.stage] } : {}) };
-  for (const [name, rules, any] of SLOT_RULES) {
-    if (!any(t)) continue;
-    for (const [re, value] of rules) {
-      t = t.replace(re, (m: string, ...groups: unknown[]) => {
-        const captured = groups.slice(0, -2).findIndex((g) => typeof g === 'string' && g !== '');
-        let v = value ?? String(groups[captured] ?? m);
-        if (name === 'degree' && captured >= 0 && captured <= 3) v = String(captured + 1);
-        const list = (slots[name] ??= []);
-        for (const one of v.split('+')) if (!list.includes(one)) list.push(one);
-        dropped.push(m.trim());
-        return ' ';
-      });
+  // a name that would be left with only a generic head (恶性综合征, "malignant syndrome") is read literally: its
+  // qualifier words are the name (see the end of this function)
+  const slots: Slots = {};
+  let stages: ReturnType<typeof readStages> = { text: t, slots: {}, dropped: [], exacerbation: false };
+  if (!literal) {
+    // stated subtypes, states and sites (axes.ts), read in the context of the whole name
+    const where = context === undefined ? t : `${context} ${t}`;
+    const axes = readAxes(t, where);
+    t = axes.text;
+    dropped.push(...axes.removed);
+    stages = readStages(t, where);
+    const free: string[] = [];
+    t = removeAll(stages.text, DROP, free);
+    if (mode === 'en' && free.length > 0 && onlySite(t)) t = stages.text; // "solitary kidney" keeps "solitary"
+    else dropped.push(...free);
+    dropped.push(...stages.dropped);
+    Object.assign(slots, axes.slots, stages.slots, axes.slots.stage ? { stage: [...(stages.slots.stage ?? []), ...axes.slots.stage] } : {});
+    for (const [name, rules, any] of SLOT_RULES) {
+      if (!any(t)) continue;
+      for (const [re, value] of rules) {
+        t = t.replace(re, (m: string, ...groups: unknown[]) => {
+          const captured = groups.slice(0, -2).findIndex((g) => typeof g === 'string' && g !== '');
+          let v = value ?? String(groups[captured] ?? m);
+          if (name === 'degree' && captured >= 0 && captured <= 3) v = String(captured + 1);
+          const list = (slots[name] ??= []);
+          for (const one of v.split('+')) if (!list.includes(one)) list.push(one);
+          dropped.push(m.trim());
+          return ' ';
+        });
+      }
     }
   }
   // a disease named by its cause (肾性高血压, alcoholic cirrhosis) is a secondary one, unless it says otherwise
@@ -265,6 +278,10 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   if (DOWN_ZH.test(han)) mark('down');
   if (polarity.length > 0) slots.polarity = polarity;
   if (mode === 'zh') head = units[units.length - 1] ?? '';
+  // only a generic head left once the qualifiers are out: those words are the name (恶性综合征 is the neuroleptic
+  // malignant syndrome, not any 综合征 that happens to be malignant; 急性综合征 is no acute 综合征)
+  const generic = mode === 'zh' ? GENERIC_ZH.test(units.join('')) : units.length === 1 && GENERIC_EN.test(units[0]!);
+  if (!literal && generic && Object.keys(slots).length + dropped.length > 0) return strip(reading, mode, hooks, context, true);
   const key = mode === 'en' ? [...new Set(units)].sort().join(' ') : units.join('');
   // the loose key also leaves out a final 病 (帕金森病 / 帕金森, 阿尔茨海默病 / 阿尔茨海默症), not after a lesion:
   // 结节病 (sarcoidosis) is not a 结节, 息肉病 not a 息肉, 脂肪瘤病 not a 脂肪瘤 (but 肾结石病 is a 肾结石)
@@ -345,6 +362,9 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     }
   }
   for (const j of joinedReadings(t, mode)) texts.push(['joined', j]);
+  // the complication after the head, as a name of its own (counted only where the lexicon knows it whole): the
+  // qualifiers of the whole name are not its own (慢性 of 慢性阻塞性肺疾病伴II型呼吸衰竭 is no chronic respiratory failure)
+  if (tail !== undefined && tail.trim() !== '') texts.push(['complication', tidy(tail)]);
   const seen = new Set<string>();
   const readings: Reading[] = [];
   const parenSlots: Slots[] = [];
@@ -370,5 +390,5 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     main.s.fullKey = fullKeyOf(main.s.key, main.s.slots);
   }
   const tailS = tail && !mainOnly ? strip(tidy(tail), mode, hooks) : undefined;
-  return { input: raw, basic, mode, readings, removed, expanded: zh.applied, empty: !main || main.s.units.length === 0, ...(tailS && tailS.units.length > 0 ? { tail: tailS } : {}) };
+  return { input: raw, basic, mode, readings, removed, expanded: [...zh.applied, ...caReadings(zh.text)], empty: !main || main.s.units.length === 0, ...(tailS && tailS.units.length > 0 ? { tail: tailS } : {}) };
 }

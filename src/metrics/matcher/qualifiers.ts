@@ -4,6 +4,8 @@
  * grades, severity and phase are read by stage.ts, negation and causes by negation.ts. Pure data and two helpers.
  */
 
+import { CA_REWRITES } from './ca-reading.js';
+import { CAUSE_WORD_REWRITES } from './infection.js';
 import { DESCRIPTIVE_REWRITES, ZH_MORE_VARIANTS } from './descriptive.js';
 
 export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation', 'pattern', 'extent', 'displacement', 'axis'] as const;
@@ -47,6 +49,8 @@ type Rewrite = [RegExp, string | ((m: string, ...groups: string[]) => string)];
 const ZH_SEGMENT: Record<string, string> = { 腰: 'l', 骶: 's', 颈: 'c', 胸: 't' };
 
 export const REWRITES: Rewrite[] = [
+  ...CA_REWRITES,
+  ...CAUSE_WORD_REWRITES,
   ...DESCRIPTIVE_REWRITES,
   [/\bmalignant (?:tumou?r|neoplasm)s?\b/g, 'carcinoma'],
   // DeBakey I and II are Stanford A, DeBakey III is Stanford B

@@ -6,11 +6,12 @@
  */
 import type { MatchLang, Stripped } from './normalise.js';
 import { ITIS } from './qualifiers.js';
+import { noCause } from './infection.js';
 
 const CAUSE_EN = /\s(?:due to|secondary to|caused by|resulting from|induced by|attributable to|from)\s/;
 const COMPLICATION_EN = /\s(?:with|w\/|complicated by|accompanied by|associated with|superimposed on|plus)\s|,/;
 const LOCATION_EN = /\s(?:in(?! situ\b)|involving|affecting|at|within|on)\s/; // "carcinoma in situ" is no location
-const CAUSE_ZH = /所致的?|引起的?|导致的?|继发于|相关性?(?=\p{Script=Han})|(?<=\p{Script=Han}{2})致(?!密|病|死|命|瘤|畸|敏|心律|残|盲|聋)/u;
+const CAUSE_ZH_G = /所致的?|引起的?|导致的?|继发于|相关性?(?=\p{Script=Han})|(?<=\p{Script=Han}{2})致(?!密|病|死|命|瘤|畸|敏|心律|残|盲|聋)/gu;
 const COMPLICATION_ZH = /伴有|伴发|伴|合并|并发|并(?!发)|,|、|;/u;
 
 function cutAt(t: string, ...res: RegExp[]): string {
@@ -22,8 +23,9 @@ function cutAt(t: string, ...res: RegExp[]): string {
   return t.slice(0, end);
 }
 
-// "AVM-related intracerebral haemorrhage", "alcohol-induced pancreatitis": a cause written before the name
-const CAUSE_PREFIX_EN = /^(.+?) (?:related|associated|induced) (.+)$/;
+// "AVM-related intracerebral haemorrhage", "alcohol-induced pancreatitis": a cause written before the name (not a
+// tissue, device, setting, age or antibody: "mucosa-associated lymphoid tissue lymphoma", infection.ts)
+const CAUSE_PREFIX_EN = /^(.+?) (related|associated|induced) (.+)$/;
 
 /** Main, head and cause texts of one name (see the file comment). */
 export function splitName(main: string, mode: MatchLang): { head: string; cause?: string; tail?: string } {
@@ -35,15 +37,17 @@ const PREGNANCY = /^(?:(?:intrauterine |twin |singleton )?pregnancy|gestation|�
 
 function splitParts(main: string, mode: MatchLang): { head: string; cause?: string; tail?: string } {
   if (mode === 'en') {
-    const prefix = CAUSE_PREFIX_EN.exec(main);
-    const rest = prefix ? prefix[2]! : main;
+    const found = CAUSE_PREFIX_EN.exec(main);
+    const prefix = found && (found[2] === 'induced' || !noCause(found[1]!, 'en')) ? found : null;
+    const rest = prefix ? prefix[3]! : main;
     const head = cutAt(rest, COMPLICATION_EN, CAUSE_EN, LOCATION_EN);
     const m = CAUSE_EN.exec(rest);
     const cause = m ? cutAt(rest.slice(m.index + m[0].length), COMPLICATION_EN) : prefix ? prefix[1] : undefined;
     const c = COMPLICATION_EN.exec(rest);
     return { head, cause, tail: c ? rest.slice(c.index + c[0].length).trim() : undefined };
   }
-  const m = CAUSE_ZH.exec(main);
+  // the first cause word whose "X相关" is a cause (黏膜相关, 呼吸机相关, IgG4相关 are part of the name: infection.ts)
+  const m = [...main.matchAll(CAUSE_ZH_G)].find((x) => !x[0].startsWith('相关') || !noCause(main.slice(0, x.index), 'zh'));
   let rest = main;
   let cause: string | undefined;
   if (m) {
