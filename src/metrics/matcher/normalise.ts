@@ -37,6 +37,7 @@ import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIAN
 import { readAxes } from './axes.js';
 import { lendQualifiers, onlyQualifiers } from './paren-qualifiers.js';
 import { fullKeyOf } from './slot-compare.js';
+import { namedScaleAt } from './named-scales.js';
 import { readStages } from './stage.js';
 import { joinedReadings, sameOrgan, splitName } from './structure.js';
 
@@ -170,7 +171,8 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   const renamed: string[] = [];
   let t = ` ${removeAll(reading, HEDGES, dropped)} `.replace(CKD_STAGE, ' ckd stage $1 ');
   // a Latin abbreviation, also when a stage or grade number is written onto it before 期/级 ("COPD3级" → copd + 3级)
-  if (hooks.expand) t = t.replace(/([a-z][a-z0-9]*?)(\d{1,2}[a-d]?(?=\s*[期级]))?(?![a-z0-9])/g, (w, word: string, n?: string) => (hooks.expand?.(w, mode) ?? (n ? `${hooks.expand?.(word, mode) ?? word}${n}` : w)));
+  // (not the name of a scale with its value: "ISS stage III" of a myeloma, "AO type A2" of a fracture, named-scales.ts)
+  if (hooks.expand) t = t.replace(/([a-z][a-z0-9]*?)(\d{1,2}[a-d]?(?=\s*[期级]))?(?![a-z0-9])/g, (w, word: string, n: string | undefined, at: number, all: string) => (namedScaleAt(all, at) ? w : (hooks.expand?.(w, mode) ?? (n ? `${hooks.expand?.(word, mode) ?? word}${n}` : w))));
   if (mode === 'zh') t = rewrite(t, ZH_VARIANTS);
   const text = tidy(t);
   const zhNeg = mode === 'zh' ? zhNegation(t) : undefined;
