@@ -139,3 +139,16 @@ describe('the Nyhus type states the side of a groin hernia', () => {
     expect(r.match, r.explanation).toBe(true);
   });
 });
+
+describe('the TNM stage group of a pancreatic cancer', () => {
+  it('places the formula in the AJCC table (T3N0 is IIA, T1–3 N1 IIB, N2 or T4 III)', () => {
+    no(bare, '胰腺癌 T3N0M0', '胰腺癌 IIB期', 'zh', /stage 2a vs 2b/);
+    yes(bare, '胰腺癌 T3N0M0', '胰腺癌 IIA期', 'zh');
+    no(bare, '胰头癌 T1N0M0', '胰头癌 II期', 'zh', /stage/);
+    yes(full, 'pancreatic adenocarcinoma T2N1M0', 'pancreatic cancer stage IIB', 'en');
+    no(full, 'pancreatic adenocarcinoma T2N1M0', 'pancreatic cancer stage IB', 'en', /stage/);
+    yes(bare, 'pancreatic head cancer T4N0M0', 'pancreatic head cancer stage III', 'en');
+    // a neuroendocrine tumour of the pancreas is staged by another table: its formula gives no stage group here
+    yes(bare, 'pancreatic neuroendocrine tumor T2N0M0', 'pancreatic neuroendocrine tumor stage II', 'en');
+  });
+});
