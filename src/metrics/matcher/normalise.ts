@@ -35,7 +35,7 @@ import { ALTERNATIVES } from './descriptive.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type Slots } from './qualifiers.js';
 import { readAxes } from './axes.js';
-import { lendQualifiers, onlyQualifiers } from './paren-qualifiers.js';
+import { lendQualifiers, namedSubtype, onlyQualifiers } from './paren-qualifiers.js';
 import { fullKeyOf } from './slot-compare.js';
 import { namedScaleAt } from './named-scales.js';
 import { readStages } from './stage.js';
@@ -340,9 +340,14 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   if (short.length >= 2 && short.length === parts.length && aliases.length === 1 && t !== '') texts.push(['joined', mode === 'en' ? `${short.join(' ')} ${t}` : `${short.join('')}${t}`]);
   if (short.length === 1 && parts.length === 1 && t !== '') {
     const a = short[0]!;
-    if (mode === 'en') texts.push(['joined', `${a} ${t}`], ['joined', `${a} ${t.split(' ').pop()!}`]);
+    if (mode === 'en') {
+      texts.push(['joined', `${a} ${t}`], ['joined', `${a} ${t.split(' ').pop()!}`]);
+      // "(AL type)", "(tall cell variant)": the subtype's word joined without "type" (AL renal amyloidosis)
+      const word = a.replace(/\s+(?:type|variant|subtype|form)$/u, '');
+      if (word !== a) texts.push(['joined', `${word} ${t}`]);
+    }
     else {
-      texts.push(['joined', `${a}${t}`]);
+      texts.push(['joined', `${a}${t}`], ['joined', `${t}${a}`]);
       if (a.length >= 2 && t.length >= 2 && a.slice(-1) === t.slice(-1)) texts.push(['joined', `${t.slice(0, -1)}${a}`]);
     }
   }
@@ -355,7 +360,11 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     seen.add(text);
     const s = strip(text, mode, hooks, kind === 'alias' ? t : undefined);
     if (kind === 'alias' && onlyQualifiers(text, s, t, (x) => strip(x, mode, hooks))) parenSlots.push(s.slots);
-    else if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
+    else if (kind === 'alias' && namedSubtype(text, mode) !== undefined) {
+      // a named subtype in parentheses is an axis of the name: （胆汁淤积型） vs （肝细胞损伤型） conflict
+      parenSlots.push({ axis: [`subtype=${namedSubtype(text, mode)!}`] });
+      readings.push({ kind, source: text, s });
+    } else if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
   }
   // a cause in parentheses is the name's cause: 产后出血（宫缩乏力） vs 产后出血（胎盘滞留）
   const parenCauses = parts.flatMap((a) => causesOf(a));
