@@ -131,8 +131,26 @@ const one = (scale: string, map: Record<string, string> = {}) => (caps: string[]
 
 const LAUREN: Record<string, string> = { intestinal: 'intestinal', 肠型: 'intestinal', diffuse: 'diffuse', 弥漫型: 'diffuse', mixed: 'mixed', 混合型: 'mixed' };
 
+// Early vs late (advanced) forms: a course axis of its own, "timing" (early vs late dumping syndrome, 早期 / 晚期梅毒,
+// 妊娠早期 / 晚期). Of a cancer they are also its extent: an early gastric or oesophageal cancer is a T1 one and an
+// advanced one (进展期) T2–T4; of another cancer early is stage 0–II and advanced (晚期, 中晚期) stage III–IV — a locally advanced one (局部晚期) stage III without distant spread — so
+// 晚期肺癌 conflicts with 肺腺癌IA期 and agrees with IV期. Onset (早发型, late-onset) is an axis of axes.ts.
+const EARLY = '\\bearly(?:\\s*stage)?\\b(?!\\s*onset)|早中?期';
+const LATE = '\\b(?:(?:locally\\s*)?advanced|late)(?:\\s*stage)?\\b(?!\\s*onset)|中?晚期|进展期';
+const TIMING_RE = `(${EARLY})|(${LATE})`;
+const DIGESTIVE_CANCER = /(?:gastric|stomach|esophag\w*|胃|食管)[^,;]*(?:cancer|carcinoma|癌)|(?:cancer|carcinoma) of the (?:stomach|esophagus)/u;
+const OTHER_CANCER = /^(?!.*(?:gastric|stomach|esophag|胃|食管)).*(?:cancer|carcinoma|melanoma|sarcoma|lymphoma|癌|瘤)/u;
+const LOCALLY_ADVANCED = /^(?!.*(?:gastric|stomach|esophag|胃|食管)).*(?:locally\s*advanced|局部?晚期)/u;
+const timing = (early: string[], late: string[]) => (caps: string[]): string[] => (/^(?:early|早)/u.test(caps[0] ?? '') ? ['timing=early', ...early] : ['timing=late', ...late]);
+
 /** The rules stage.ts reads before its generic ones. */
 export const NAMED_SCALE_RULES: ScaleRule[] = [
+  { re: rx(TIMING_RE), slot: 'stage', context: DIGESTIVE_CANCER, values: timing(['t=1'], ['t=2', 't=3', 't=4']) },
+  // a locally advanced cancer (局部晚期) is one without distant spread: stage III, M0
+  // (read in the name's context: the axes take 局部 first)
+  { re: rx(`(?:\\blocally\\s*)?(?:${LATE})`), slot: 'stage', context: LOCALLY_ADVANCED, values: () => ['timing=late', 'stage=3', 'm=0'] },
+  { re: rx(TIMING_RE), slot: 'stage', context: OTHER_CANCER, values: timing(['stage=0', 'stage=1', 'stage=2'], ['stage=3', 'stage=4']) },
+  { re: rx(TIMING_RE), slot: 'stage', values: timing([], []) },
   // Neer two- to four-part (also without Neer's name, in a fracture of the humerus)
   { re: rx(`(?<![a-z])(?:neer${WORD})?(two|three|four|[234]|[二两三四])\\s*(?:part|部分)(?![a-z])`), slot: 'stage', context: /humer|shoulder|肱骨|肩/u, values: one('neer', ZH_NUM) },
   // the Lauren type of a gastric cancer; without Lauren's name the English type needs the word "type"
