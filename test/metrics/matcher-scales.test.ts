@@ -111,6 +111,10 @@ describe('letter scales and word scales', () => {
     no(bare, 'diffuse type gastric cancer', 'intestinal type gastric cancer', 'en', /lauren/);
     no(bare, '胃癌（Lauren弥漫型）', '胃癌（肠型）', 'zh', /lauren/);
     yes(bare, '胃腺癌', '胃腺癌（肠型）', 'zh');
+    // a colon inside parentheses labels the class, it starts no explanation
+    no(bare, '胃腺癌（Lauren分型：肠型）', '胃腺癌（Lauren分型：弥漫型）', 'zh', /lauren intestinal vs diffuse/);
+    no(bare, 'gastric adenocarcinoma (Lauren: intestinal)', 'gastric adenocarcinoma (Lauren: diffuse)', 'en', /lauren/);
+    yes(bare, '胃腺癌（Lauren分型：肠型）', '胃腺癌', 'zh');
     no(bare, 'acute myeloid leukemia, FAB M2', 'acute myeloid leukemia, FAB M3', 'en', /fab/);
     no(bare, '急性髓系白血病（M2型）', '急性髓系白血病（M5型）', 'zh', /fab/);
     yes(full, '急性髓系白血病（M5）', '急性单核细胞白血病', 'zh');

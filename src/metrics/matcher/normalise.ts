@@ -309,6 +309,8 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   const zh = mode === 'zh' && hooks.expandZh ? hooks.expandZh(basic) : { text: basic, applied: [] };
   let t = tidy(rewrite(removeAll(rewrite(` ${zh.text} `, ALTERNATIVES), HEDGES, removed), REWRITES));
   for (const group of LEAD_GROUPS) t = removeAll(t, group, removed).trim();
+  // a colon inside parentheses labels what they state ("（Lauren分型：肠型）"), it starts no explanation
+  t = t.replace(/\(([^()]*?)\s*:\s*([^()]*)\)/gu, '($1 $2)');
   const ex = EXPLANATION.exec(t);
   if (ex && ex.index > 0) {
     removed.push(t.slice(ex.index).trim());
