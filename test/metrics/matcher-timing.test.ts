@@ -40,6 +40,10 @@ describe('early vs late forms', () => {
     no(bare, '进展期胃癌', '早期胃癌', 'zh');
     yes(bare, '早期胃癌', '胃癌 T1bN0M0', 'zh');
     no(bare, '进展期胃癌', '胃癌 T1aN0M0', 'zh', /t:|t /);
+    // an early breast cancer is an operable one (up to IIIA), yet no locally advanced one
+    yes(bare, 'early breast cancer', 'breast cancer stage IIIA', 'en');
+    no(bare, 'early breast cancer', 'breast cancer stage IIIC', 'en', /stage/);
+    no(bare, 'early breast cancer', 'locally advanced breast cancer', 'en', /timing/);
     // a locally advanced cancer has no distant spread: it conflicts with a metastatic one
     no(bare, '局部晚期乳腺癌（ⅢB期）', '转移性乳腺癌', 'zh', /stage/);
     no(bare, 'locally advanced breast cancer', 'metastatic breast cancer', 'en', /stage/);

@@ -133,7 +133,7 @@ const LAUREN: Record<string, string> = { intestinal: 'intestinal', 肠型: 'inte
 
 // Early vs late (advanced) forms: a course axis of its own, "timing" (early vs late dumping syndrome, 早期 / 晚期梅毒,
 // 妊娠早期 / 晚期). Of a cancer they are also its extent: an early gastric or oesophageal cancer is a T1 one and an
-// advanced one (进展期) T2–T4; of another cancer early is stage 0–II and advanced (晚期, 中晚期) stage III–IV — a locally advanced one (局部晚期) stage III without distant spread — so
+// advanced one (进展期) T2–T4; of another cancer early is stage 0–II (of a breast cancer, the operable one, 0–IIIA) and advanced (晚期, 中晚期) stage III–IV — a locally advanced one (局部晚期) stage III without distant spread — so
 // 晚期肺癌 conflicts with 肺腺癌IA期 and agrees with IV期. Onset (早发型, late-onset) is an axis of axes.ts.
 const EARLY = '\\bearly(?:\\s*stage)?\\b(?!\\s*onset)|早中?期';
 const LATE = '\\b(?:(?:locally\\s*)?advanced|late)(?:\\s*stage)?\\b(?!\\s*onset)|中?晚期|进展期';
@@ -149,6 +149,8 @@ export const NAMED_SCALE_RULES: ScaleRule[] = [
   // a locally advanced cancer (局部晚期) is one without distant spread: stage III, M0
   // (read in the name's context: the axes take 局部 first)
   { re: rx(`(?:\\blocally\\s*)?(?:${LATE})`), slot: 'stage', context: LOCALLY_ADVANCED, values: () => ['timing=late', 'stage=3', 'm=0'] },
+  // an early breast cancer is an operable one, up to stage IIIA
+  { re: rx(TIMING_RE), slot: 'stage', context: /^(?!.*(?:gastric|stomach|esophag|胃|食管|locally\s*advanced|局部?晚期)).*(?:breast|乳腺|乳癌)/u, values: timing(['stage=0', 'stage=1', 'stage=2', 'stage=3a'], ['stage=3', 'stage=4']) },
   { re: rx(TIMING_RE), slot: 'stage', context: OTHER_CANCER, values: timing(['stage=0', 'stage=1', 'stage=2'], ['stage=3', 'stage=4']) },
   { re: rx(TIMING_RE), slot: 'stage', values: timing([], []) },
   // Neer two- to four-part (also without Neer's name, in a fracture of the humerus)
