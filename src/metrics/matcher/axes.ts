@@ -131,7 +131,9 @@ export function axisConflict(a: readonly string[], b: readonly string[]): string
     const ys = y.get(k);
     if (!ys) continue;
     const agree = AGREE.get(k.split('.')[0]!);
-    const ok = (u: string, w: string): boolean => u === w || agree?.get(u)?.has(w) === true;
+    // a named subtype in parentheses (paren-qualifiers.ts) agrees with one that contains it (肝细胞 and 肝细胞损伤),
+    // and a subtype the lexicon knows as a concept (#id) with a word it does not know (no telling them apart)
+    const ok = (u: string, w: string): boolean => u === w || agree?.get(u)?.has(w) === true || (k === 'subtype' && (u.includes(w) || w.includes(u) || u.startsWith('#') !== w.startsWith('#')));
     if (k.startsWith('spine.') || SOME.has(k.split('.')[0]!)) {
       if (!xs.some((u) => ys.includes(u))) return `${k}: ${xs.join('+')} vs ${ys.join('+')}`;
       continue;

@@ -51,6 +51,7 @@ import { containment, dice, round, transposed } from './fuzzy.js';
 import { causeConflict, causesNarrower, negationConflict, withoutCauses } from './negation.js';
 import { stageConflict } from './stage.js';
 import { NO_COMPLICATION } from './qualifiers.js';
+import { subtypesAsConcept } from './paren-qualifiers.js';
 import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
 import { describe, droppedNote } from './explain.js';
 import { settingOnlyGold } from './infection.js';
@@ -137,6 +138,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     if (reads[0]?.hit?.whole) reads = reads.filter((x) => x.r.kind !== 'cause');
     // a joined reading ("mixed haemorrhoids" from "haemorrhoids (mixed)") only counts as a name the lexicon knows whole
     reads = reads.filter((x) => (x.r.kind !== 'joined' && x.r.kind !== 'complication') || x.hit?.whole === true);
+    subtypesAsConcept(reads); // a subtype the lexicon knows joined to its name (paren-qualifiers.ts)
     const whole = reads[0]?.hit?.whole ? reads[0].hit.id : undefined;
     const headOfComplication = whole !== undefined && a.tail !== undefined && lexicon.lookup(a.tail, a.mode)?.id === whole;
     const prepared = { a, reads, headOfComplication };

@@ -38,8 +38,9 @@ import { ALTERNATIVES } from './descriptive.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type Slots } from './qualifiers.js';
 import { readAxes } from './axes.js';
-import { lendQualifiers, onlyQualifiers } from './paren-qualifiers.js';
+import { lendQualifiers, namedSubtype, onlyQualifiers } from './paren-qualifiers.js';
 import { fullKeyOf } from './slot-compare.js';
+import { namedScaleAt } from './named-scales.js';
 import { readStages } from './stage.js';
 import { joinedReadings, sameOrgan, splitName } from './structure.js';
 
@@ -177,7 +178,8 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   const renamed: string[] = [];
   let t = ` ${removeAll(reading, HEDGES, dropped)} `.replace(CKD_STAGE, ' ckd stage $1 ');
   // a Latin abbreviation, also when a stage or grade number is written onto it before 期/级 ("COPD3级" → copd + 3级)
-  if (hooks.expand) t = t.replace(/([a-z][a-z0-9]*?)(\d{1,2}[a-d]?(?=\s*[期级]))?(?![a-z0-9])/g, (w, word: string, n?: string) => (hooks.expand?.(w, mode) ?? (n ? `${hooks.expand?.(word, mode) ?? word}${n}` : w)));
+  // (not the name of a scale with its value: "ISS stage III" of a myeloma, "AO type A2" of a fracture, named-scales.ts)
+  if (hooks.expand) t = t.replace(/([a-z][a-z0-9]*?)(\d{1,2}[a-d]?(?=\s*[期级]))?(?![a-z0-9])/g, (w, word: string, n: string | undefined, at: number, all: string) => (namedScaleAt(all, at) ? w : (hooks.expand?.(w, mode) ?? (n ? `${hooks.expand?.(word, mode) ?? word}${n}` : w))));
   if (mode === 'zh') t = rewrite(t, ZH_VARIANTS);
   const text = tidy(t);
   const zhNeg = mode === 'zh' ? zhNegation(t) : undefined;
@@ -324,6 +326,8 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   const zh = mode === 'zh' && hooks.expandZh ? hooks.expandZh(basic) : { text: basic, applied: [] };
   let t = tidy(rewrite(removeAll(rewrite(` ${zh.text} `, ALTERNATIVES), HEDGES, removed), REWRITES));
   for (const group of LEAD_GROUPS) t = removeAll(t, group, removed).trim();
+  // a colon inside parentheses labels what they state ("（Lauren分型：肠型）"), it starts no explanation
+  t = t.replace(/\(([^()]*?)\s*:\s*([^()]*)\)/gu, '($1 $2)');
   const ex = EXPLANATION.exec(t);
   if (ex && ex.index > 0) {
     removed.push(t.slice(ex.index).trim());
@@ -355,9 +359,14 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   if (short.length >= 2 && short.length === parts.length && aliases.length === 1 && t !== '') texts.push(['joined', mode === 'en' ? `${short.join(' ')} ${t}` : `${short.join('')}${t}`]);
   if (short.length === 1 && parts.length === 1 && t !== '') {
     const a = short[0]!;
-    if (mode === 'en') texts.push(['joined', `${a} ${t}`], ['joined', `${a} ${t.split(' ').pop()!}`]);
+    if (mode === 'en') {
+      texts.push(['joined', `${a} ${t}`], ['joined', `${a} ${t.split(' ').pop()!}`]);
+      // "(AL type)", "(tall cell variant)": the subtype's word joined without "type" (AL renal amyloidosis)
+      const word = a.replace(/\s+(?:type|variant|subtype|form)$/u, '');
+      if (word !== a) texts.push(['joined', `${word} ${t}`]);
+    }
     else {
-      texts.push(['joined', `${a}${t}`]);
+      texts.push(['joined', `${a}${t}`], ['joined', `${t}${a}`]);
       if (a.length >= 2 && t.length >= 2 && a.slice(-1) === t.slice(-1)) texts.push(['joined', `${t.slice(0, -1)}${a}`]);
     }
   }
@@ -373,7 +382,11 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     seen.add(text);
     const s = strip(text, mode, hooks, kind === 'alias' ? t : undefined);
     if (kind === 'alias' && onlyQualifiers(text, s, t, (x) => strip(x, mode, hooks))) parenSlots.push(s.slots);
-    else if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
+    else if (kind === 'alias' && namedSubtype(text, mode) !== undefined) {
+      // a named subtype in parentheses is an axis of the name: （胆汁淤积型） vs （肝细胞损伤型） conflict
+      parenSlots.push({ axis: [`subtype=${namedSubtype(text, mode)!}`] });
+      readings.push({ kind, source: text, s });
+    } else if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
   }
   // a cause in parentheses is the name's cause: 产后出血（宫缩乏力） vs 产后出血（胎盘滞留）
   const parenCauses = parts.flatMap((a) => causesOf(a));

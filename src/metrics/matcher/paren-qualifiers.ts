@@ -27,6 +27,31 @@ export function onlyQualifiers(part: string, s: StrippedLike, context: string, s
   return bare.trim() !== part.trim() && strip(bare).units.every((u) => FILLER.has(u));
 }
 
+/**
+ * A named subtype stated in parentheses: "（胆汁淤积型）", "（AL型）", "(cholestatic type)", "(tall cell variant)" — the
+ * subtype's own word, or undefined. A number is no such name (the type slot reads "2型", "type 2"), nor is a word
+ * of more than a few characters or words (that is another name, not a subtype).
+ */
+export function namedSubtype(part: string, mode: 'en' | 'zh'): string | undefined {
+  const m = mode === 'zh' ? /^\s*([\p{Script=Han}a-z]{1,8}?)\s*(?:亚型|型)\s*$/u.exec(part) : /^\s*((?:[a-z]+ ){0,2}[a-z]+)\s+(?:type|variant|subtype|form)\s*$/u.exec(part);
+  const core = m?.[1]?.replace(/\s+/g, '');
+  if (!core || /^(?:i{1,3}|iv|v|vi{0,3})$/.test(core)) return undefined;
+  return core;
+}
+
+/**
+ * A subtype in parentheses that the lexicon knows joined to its name ("多系统萎缩（P型）" is 多系统萎缩P型: a joined
+ * reading with a hit, matcher.ts) is compared as that concept, `subtype=#id`, not as its word (P against 帕金森型).
+ */
+export function subtypesAsConcept(reads: { r: { kind: string; s: StrippedLike }; hit?: { id: string } | undefined }[]): void {
+  const id = reads.find((x) => x.r.kind === 'joined')?.hit?.id;
+  if (id === undefined) return;
+  for (const { r } of reads) {
+    const axis = r.s.slots.axis;
+    if (axis?.some((v) => v.startsWith('subtype='))) r.s.slots = { ...r.s.slots, axis: axis.map((v) => (v.startsWith('subtype=') ? `subtype=#${id}` : v)) };
+  }
+}
+
 /** Give the main and head readings the qualifiers of their parentheses (see the file comment). */
 export function lendQualifiers(readings: { kind: string; s: StrippedLike }[], parenSlots: Slots[]): void {
   const scales = (vs: string[] | undefined): Set<string> => new Set((vs ?? []).map((v) => v.split('=')[0]!));

@@ -7,6 +7,7 @@
 import { CA_REWRITES } from './ca-reading.js';
 import { CAUSE_WORD_REWRITES } from './infection.js';
 import { DESCRIPTIVE_REWRITES, ZH_MORE_VARIANTS } from './descriptive.js';
+import { NYHUS_REWRITES } from './named-scales.js';
 
 export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation', 'pattern', 'extent', 'displacement', 'axis'] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
@@ -52,6 +53,8 @@ export const REWRITES: Rewrite[] = [
   ...CA_REWRITES,
   ...CAUSE_WORD_REWRITES,
   ...DESCRIPTIVE_REWRITES,
+  // the Nyhus type of a groin hernia states whether it is direct or indirect (named-scales.ts)
+  ...NYHUS_REWRITES,
   [/\bmalignant (?:tumou?r|neoplasm)s?\b/g, 'carcinoma'],
   // DeBakey I and II are Stanford A, DeBakey III is Stanford B
   [/\bdebakey\s*(?:type\s*)?([123])[ab]?(?![0-9])/g, (_m: string, n: string) => (n === '3' ? 'stanford b' : 'stanford a')],

@@ -9,7 +9,8 @@
 const SPINE: Record<string, number> = { c: 7, t: 12, l: 5, s: 5 };
 const SPINE_START: Record<string, number> = { c: 0, t: 7, l: 19, s: 24 };
 export const SPINE_CONTEXT = /\b(?:disc|disk|vertebra\w*|spondyl\w*|spine|spinal|radicul\w*|stenosis|fracture|myelopathy|herniat\w*|prolapse)\b|椎|骨折|突出|狭窄|脊/u;
-export const LEVEL = /(?<![a-z0-9])([clts])(\d{1,2})(?:\s*(?:-|\/|~|、|to|\s)\s*([clts])?\s*(\d{1,2}))?(?![a-z0-9])/gu;
+// (not the letter class of a fracture scale: AO C3, Tile C1 — named-scales.ts)
+export const LEVEL = /(?<![a-z0-9])(?<!\b(?:ao|ota|tile)(?:\s*\/?\s*ota)?(?:\s*\d{2}(?:\.\d)?)?(?:\s*(?:type|classification|class|分型))?\s*)([clts])(\d{1,2})(?:\s*(?:-|\/|~|、|to|\s)\s*([clts])?\s*(\d{1,2}))?(?![a-z0-9])/gu;
 const NAMES = Object.entries(SPINE).flatMap(([seg, n]) => Array.from({ length: n }, (_x, i) => `${seg}${i + 1}`));
 
 /** The values of one written level (see above), or undefined when it is no level of the spine. */

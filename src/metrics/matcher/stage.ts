@@ -21,6 +21,7 @@
  */
 
 import { anyOf } from './qualifiers.js';
+import { NAMED_SCALE_RULES } from './named-scales.js';
 import { tnmStage } from './tnm.js';
 
 export type StageSlot = 'stage' | 'severity' | 'phase' | 'compensation';
@@ -53,6 +54,8 @@ const rx = (source: string): RegExp => new RegExp(source, 'gu');
 
 // Named scales first, then the generic ones (order matters: "nyha class 3" before "class 3").
 const RULES: StageRule[] = [
+  // the named scales of one table (named-scales.ts): Nyhus, Todani, Hinchey, Gustilo, Bosniak, BI-RADS, Frankel …
+  ...NAMED_SCALE_RULES,
   { re: rx(`\\bnyha(?:\\s*(?:functional\\s*)?(?:class|grade|分级|心功能))?\\s*${RANGE}(?:\\s*级)?|心功能\\s*${RANGE}\\s*级`), scale: 'nyha', slot: 'stage' },
   { re: rx(`\\bkillip(?:\\s*(?:class|grade|分级))?\\s*${RANGE}(?:\\s*级)?`), scale: 'killip', slot: 'stage' },
   { re: rx(`\\bccs(?:\\s*(?:class|grade|分级))?\\s*${RANGE}(?:\\s*级)?`), scale: 'ccs', slot: 'stage' },
@@ -64,7 +67,7 @@ const RULES: StageRule[] = [
   { re: rx(`\\bhunt\\s*(?:and\\s*)?hess(?:\\s*(?:grade|分级))?\\s*(\\d)(?:\\s*级)?`), scale: 'hunthess', slot: 'stage' },
   { re: rx(`\\bceap\\s*c(\\d)[ab]?\\b`), scale: 'ceap', slot: 'stage' },
   { re: rx(`\\b(?:who|meyerding)(?:\\s*(?:grade|分级))?\\s*${RANGE}(?:\\s*级)?`), scale: 'grade', slot: 'stage' },
-  { re: rx(`\\b(?:figo|ann\\s*arbor)(?:\\s*(?:stage|分期))?\\s*${RANGE}(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
+  { re: rx(`\\b(?:figo|ann\\s*arbor|lugano)(?:\\s*(?:stage|分期))?\\s*${RANGE}(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
   // Dukes A–D are the stages I–IV of a colorectal cancer (Dukes C: lymph nodes, stage III; D: distant metastasis)
   { re: rx(`\\bdukes(?:\\s*(?:stage|class|分期))?\\s*([a-d])[12]?(?![a-z0-9])(?:\\s*期)?`), scale: 'stage', slot: 'stage', map: { a: '1', b: '2', c: '3', d: '4' } },
   // an intraepithelial neoplasia's grade, also once CIN is written out
@@ -220,9 +223,10 @@ export function readStages(input: string, context = input): StageReading {
 
 const LOCOREGIONAL_4A = /\bcervi(?:x|cal)\b|\bvulv\w*|\bvagin\w*|\bnasophar\w*|\boropharyn\w*|\bhypopharyn\w*|\blaryn\w*|\boral\b|\btongue\b|\bhead and neck\b|宫颈|外阴|阴道|鼻咽|口咽|下咽|喉|口腔|舌|头颈/u;
 
-/** Two stage values of one scale agree: equal, or one is the other with a sub-stage (3 and 3b; 1b and 1b1). */
+/** Two stage values of one scale agree: equal, or one is the other with a sub-stage (3 and 3b; 1b and 1b1; b and b2). */
 function compatible(a: string, b: string): boolean {
-  const sub = (x: string, y: string): boolean => x.startsWith(y) && /^\d/.test(y) && /^[a-d0-9]/.test(x.slice(y.length));
+  // a number with its sub-class (3 and 3b; 1b and 1b1), or a letter class with its number (Tile B and B2, AO A and A2)
+  const sub = (x: string, y: string): boolean => x.startsWith(y) && ((/^\d/.test(y) && /^[a-d0-9]/.test(x.slice(y.length))) || (/^[a-e]$/.test(y) && /^\d/.test(x.slice(1))));
   return a === b || sub(a, b) || sub(b, a);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The stage group a TNM formula gives, for the cancers whose anatomic staging is one table of T, N and M (AJCC 8th
- * edition): colorectal, lung and breast cancer. "结肠癌 T4bN0M0" is a stage IIC, so it conflicts with "结肠癌IIB期";
+ * edition): colorectal, lung, breast and (exocrine) pancreatic cancer. "结肠癌 T4bN0M0" is a stage IIC, so it conflicts with "结肠癌IIB期";
  * "右乳癌 cT2N2M0" is a stage IIIA, so it conflicts with "乳腺癌IIA期". A formula the table cannot place exactly
  * (a T or N without its sub-letter where the letter decides) gives the stage without its sub-stage, or none. Other
  * cancers keep only M1 as stage IV (stage.ts). Pure; no I/O.
@@ -60,10 +60,24 @@ function breast({ t, n, m }: Tnm): string | undefined {
   return T <= 1 ? '1a' : T === 2 ? '2a' : '2b';
 }
 
+// the exocrine pancreas: N2 or T4 is stage III whatever else; N1 is IIB below T4; N0 is IA, IB, IIA by T
+function pancreas({ t, n, m }: Tnm): string | undefined {
+  if (m.startsWith('1')) return '4';
+  if (t === 'is') return n === '0' ? '0' : undefined;
+  const T = num(t);
+  const N = num(n);
+  if (Number.isNaN(T) || Number.isNaN(N)) return undefined;
+  if (T === 4 || N === 2) return '3';
+  if (N === 1) return '2b';
+  return T === 1 ? '1a' : T === 2 ? '1b' : '2a';
+}
+
 const TABLES: [RegExp, (x: Tnm) => string | undefined][] = [
   [/\bcolo ?rectal\b|\bcolon\b|\bcolonic\b|\brect(?:al|um)\b|\bsigmoid\b|\bcec(?:al|um)\b|结肠|直肠|盲肠/u, colorectal],
   [/\blung\b|\bpulmonary\b|\bnsclc\b|\bnon small cell\b|肺/u, lung],
   [/\bbreast\b|\bmammary\b|乳腺|乳癌|乳房/u, breast],
+  // not a neuroendocrine tumour of the pancreas, which has a table of its own
+  [/^(?!.*(?:neuro?endocrine|\bp?net\b|神经内分泌)).*(?:\bpancrea\w*|胰)/u, pancreas],
 ];
 
 /** The stage group of a full formula in the name's cancer (see the file comment), or undefined. */
