@@ -333,12 +333,19 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   // a short modifier in parentheses put back in front of the name (word order does not matter in en)
   // (en also with only the head word: "hip fracture (femoral neck)" → "femoral neck fracture"; zh also in place of
   // a shared last character: "甲状腺癌（乳头状癌）" → "甲状腺乳头状癌")
+  // the head-word reading drops the rest of the name: right for a modifier that names a part ("hip fracture (femoral
+  // neck)"), wrong for one that only qualifies ("iron deficiency anaemia (moderate)" is no "moderate anaemia")
+  const headWordJoined = new Map<string, string>();
+  const qualifierParts = new Set<string>();
   const short = parts.filter((a) => (mode === 'en' ? a.split(' ').length <= 2 : [...a].length <= 5));
   // several short modifiers in one parenthesis, read back in front: "inguinal hernia (indirect, right)"
   if (short.length >= 2 && short.length === parts.length && aliases.length === 1 && t !== '') texts.push(['joined', mode === 'en' ? `${short.join(' ')} ${t}` : `${short.join('')}${t}`]);
   if (short.length === 1 && parts.length === 1 && t !== '') {
     const a = short[0]!;
-    if (mode === 'en') texts.push(['joined', `${a} ${t}`], ['joined', `${a} ${t.split(' ').pop()!}`]);
+    if (mode === 'en') {
+      texts.push(['joined', `${a} ${t}`], ['joined', `${a} ${t.split(' ').pop()!}`]);
+      headWordJoined.set(`${a} ${t.split(' ').pop()!}`, a);
+    }
     else {
       texts.push(['joined', `${a}${t}`]);
       if (a.length >= 2 && t.length >= 2 && a.slice(-1) === t.slice(-1)) texts.push(['joined', `${t.slice(0, -1)}${a}`]);
@@ -352,8 +359,11 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     if (text === '' || seen.has(text) || (mainOnly && kind !== 'main' && kind !== 'alias')) continue;
     seen.add(text);
     const s = strip(text, mode, hooks, kind === 'alias' ? t : undefined);
-    if (kind === 'alias' && onlyQualifiers(text, s, t, (x) => strip(x, mode, hooks))) parenSlots.push(s.slots);
-    else if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
+    if (kind === 'joined' && qualifierParts.has(headWordJoined.get(text) ?? '\u0000')) continue;
+    if (kind === 'alias' && onlyQualifiers(text, s, t, (x) => strip(x, mode, hooks))) {
+      parenSlots.push(s.slots);
+      qualifierParts.add(text);
+    } else if (s.units.length > 0 || kind === 'main') readings.push({ kind, source: text, s });
   }
   // a cause in parentheses is the name's cause: 产后出血（宫缩乏力） vs 产后出血（胎盘滞留）
   const parenCauses = parts.flatMap((a) => causesOf(a));
