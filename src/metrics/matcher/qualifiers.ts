@@ -5,6 +5,7 @@
  */
 
 import { DESCRIPTIVE_REWRITES, ZH_MORE_VARIANTS } from './descriptive.js';
+import { DESCRIPTIVE_MORE } from './descriptive-more.js';
 
 export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation', 'pattern', 'extent', 'displacement', 'axis'] as const;
 export type SlotName = (typeof SLOT_NAMES)[number];
@@ -48,6 +49,7 @@ const ZH_SEGMENT: Record<string, string> = { 腰: 'l', 骶: 's', 颈: 'c', 胸: 
 
 export const REWRITES: Rewrite[] = [
   ...DESCRIPTIVE_REWRITES,
+  ...DESCRIPTIVE_MORE,
   [/\bmalignant (?:tumou?r|neoplasm)s?\b/g, 'carcinoma'],
   // DeBakey I and II are Stanford A, DeBakey III is Stanford B
   [/\bdebakey\s*(?:type\s*)?([123])[ab]?(?![0-9])/g, (_m: string, n: string) => (n === '3' ? 'stanford b' : 'stanford a')],
