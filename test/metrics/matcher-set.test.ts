@@ -90,8 +90,8 @@ describe('the labelled pairs', () => {
       ['heldout10:zh', 0.94, 0.93],
       // heldout11 (blind, en 500 pairs), first measured on main after heldout10's round: en 0.912 / 0.894; then 5
       // labels set to the documented broader-name policy, and the axes of stated types (axis-table-types.ts), the
-      // readings of descriptive-more.ts and more-h11-en.json: en 0.964 / 0.976
-      ['heldout11:en', 0.96, 0.97],
+      // readings of descriptive-more.ts and more-h11-en.json: en 0.972 / 0.976
+      ['heldout11:en', 0.97, 0.97],
     ];
     for (const [key, p, r] of floors) {
       expect(precision(counts(key)), `${key} precision`).toBeGreaterThanOrEqual(p);

@@ -91,6 +91,23 @@ describe('stated types of one disease (axis-table-types.ts)', () => {
   });
 });
 
+describe('stages implied by a name', () => {
+  it('reads a papillary thyroid microcarcinoma as T1a, in both languages', () => {
+    check(full, [
+      ['Papillary thyroid microcarcinoma, left lobe', 'Left papillary thyroid carcinoma (pT1bN1a)'],
+      ['Papillary thyroid microcarcinoma', 'Papillary thyroid carcinoma T2N0M0'],
+    ], 'en', false, /conflicting qualifiers \(stage: t 1a vs/);
+    check(full, [['甲状腺微小乳头状癌', '甲状腺乳头状癌 T3N0M0']], 'zh', false, /conflicting qualifiers/);
+    check(full, [['Papillary thyroid microcarcinoma', 'Papillary thyroid carcinoma pT1aN0'], ['Papillary thyroid microcarcinoma', 'Papillary thyroid carcinoma']], 'en', true);
+  });
+
+  it('keeps a smouldering myeloma apart from multiple myeloma (a precursor, observed and not treated)', () => {
+    check(full, [['Smouldering multiple myeloma', 'Multiple myeloma (ISS stage I)'], ['Multiple myeloma', 'Smoldering myeloma']], 'en', false);
+    check(full, [['冒烟型骨髓瘤', '多发性骨髓瘤']], 'zh', false);
+    check(full, [['Smoldering myeloma', 'Asymptomatic myeloma'], ['Smouldering multiple myeloma', 'Smoldering multiple myeloma']], 'en', true);
+  });
+});
+
 describe('a parenthesised qualifier keeps the whole name', () => {
   it('does not read "X anaemia (moderate)" as a "moderate anaemia", so the broader name stays refused', () => {
     check(known, [['Anaemia', 'Iron deficiency anemia (moderate)'], ['Anemia', 'Iron deficiency anaemia (severe)']], 'en', false, /broader/);

@@ -130,4 +130,6 @@ export const SLOT_VALUES_TYPES: [RegExp | undefined, RegExp, SlotName, string][]
   [/hypoparathyroid|甲状旁腺功能减退|甲旁减/u, /\bpost[- ]?(?:operative|surgical|thyroidectomy|parathyroidectomy)\b|\b(?:after|following) (?:an? |the )?(?:total |subtotal |bilateral )?(?:thyroidectomy|neck surgery|thyroid surgery|surgery|operation)\b|甲状腺(?:切除)?术后|(?<!\p{Script=Han})术后/gu, 'origin', 'secondary'],
   // an end-stage heart failure (ACC/AHA stage D: symptoms at rest despite treatment) is of NYHA class IV
   [/heart failure|心力衰竭|心衰|心功能不全/u, /\bend[- ]stage\b|终末期/gu, 'stage', 'nyha=4'],
+  // a (papillary thyroid) microcarcinoma is at most 1 cm: T1a, so it conflicts with a stated T1b or more
+  [/micro ?carcinoma|微小乳头状癌|乳头状微小癌|微小癌/u, /\bmicro ?carcinoma\b|微小(?=乳头状癌)|(?<=乳头状)微小(?=癌)/gu, 'stage', 't=1a'],
 ];
