@@ -72,7 +72,10 @@ describe('stated types of one disease (axis-table-types.ts)', () => {
       ['Coronary heart disease, left main and three-vessel disease', 'Coronary heart disease, three-vessel disease'],
       ['Severe sudden sensorineural hearing loss', 'Sudden sensorineural hearing loss, severe'],
       ['Recurrent inguinal hernia', 'Inguinal hernia'],
+      ['Miller Fisher syndrome', 'Fisher syndrome'],
     ], 'en', true);
+    // the words are read only in a name of their disease: the Fisher grade of a bleed, the type of another purpura
+    check(full, [['Subarachnoid haemorrhage, Fisher grade 3', 'Subarachnoid hemorrhage'], ['Immune thrombocytopenic purpura, chronic', 'Chronic ITP']], 'en', true);
     check(known, [['过敏性紫癜（混合型）', '过敏性紫癜（肾型）'], ['未足月胎膜早破', '胎膜早破']], 'zh', true);
   });
 

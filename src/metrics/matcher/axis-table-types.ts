@@ -26,7 +26,7 @@ export const AXES_TYPES: Axis[] = [
   {
     // the clinical types of an IgA vasculitis: skin only (simple), abdominal, articular, renal, or mixed (several)
     name: 'hsp',
-    context: /purpura|henoch|iga vasculitis|紫癜|iga血管炎/u,
+    context: /henoch|sch[oö]nlein|iga vasculitis|(?:anaphylactoid|allergic|vascular) purpura|过敏性紫癜|iga血管炎/u,
     drop: true,
     values: [
       [rx(`\\b(?:cutaneous|skin|simple|purpura simplex)${HSP_TYPE}|单纯[型性]|皮肤[型性]`), ['cutaneous']],
@@ -67,12 +67,13 @@ export const AXES_TYPES: Axis[] = [
   {
     // the variants of a Guillain-Barré syndrome: demyelinating (AIDP), axonal (AMAN, AMSAN), Miller Fisher
     name: 'gbs',
-    context: /guillain|barre|\bgbs\b|\baidp\b|\baman\b|\bamsan\b|fisher|吉兰|格林|巴利|脱髓鞘性多发性神经|轴索性神经/u,
+    context: /guillain|barre|\bgbs\b|\baidp\b|\baman\b|\bamsan\b|miller fisher|fisher syndrome|吉兰|格林|巴利|费希尔|脱髓鞘性多发性神经|轴索性神经/u,
     values: [
       [rx(`\\bamsan\\b|\\bacute motor (?:and )?sensory axonal\\b|急性运动感觉轴索`), ['amsan']],
       [rx(`\\baman\\b|\\bacute motor axonal\\b|急性运动轴索`), ['aman']],
       [rx(`\\baidp\\b|\\bacute inflammatory demyelinating\\b|\\bdemyelinating type\\b|急性炎[症性]*脱髓鞘`), ['aidp']],
-      [rx(`\\b(?:miller )?fisher\\b|\\bmfs\\b|米勒.?费希尔|费希尔`), ['mfs']],
+      // (not the Fisher grade of a subarachnoid haemorrhage)
+      [rx(`\\bmiller fisher\\b|\\bfisher(?= (?:syndrome|variant|type))|\\bmfs\\b|米勒.?费希尔|费希尔(?=综合征|型)`), ['mfs']],
     ],
   },
   {
