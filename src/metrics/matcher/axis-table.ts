@@ -160,7 +160,8 @@ export const AXES_STATES: Axis[] = [
       [rx(`\\bintermediate[- ]low[- ]risk\\b|中低危`), ['intermediate-low']],
       [rx(`\\bhigh[- ]risk\\b|高危`), ['high']],
       [rx(`\\b(?:intermediate|moderate)[- ]risk\\b|中危`), ['intermediate']],
-      [rx(`\\blow[- ]risk\\b|低危`), ['low']],
+      // a standard-risk (childhood leukaemia) group is the low-risk one
+      [rx(`\\b(?:low|standard)[- ]risk\\b|低危|标危`), ['low']],
     ],
     // very high risk is the top of the high-risk stratum
     agree: [['intermediate', ['intermediate-high', 'intermediate-low']], ['high', ['veryhigh']]],

@@ -354,6 +354,10 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   // a short modifier in parentheses put back in front of the name (word order does not matter in en)
   // (en also with only the head word: "hip fracture (femoral neck)" → "femoral neck fracture"; zh also in place of
   // a shared last character: "甲状腺癌（乳头状癌）" → "甲状腺乳头状癌")
+  // the head-word reading drops the rest of the name: right for a modifier that names a part ("hip fracture (femoral
+  // neck)"), wrong for one that only qualifies ("iron deficiency anaemia (moderate)" is no "moderate anaemia")
+  const headWordJoined = new Map<string, string>();
+  const qualifierParts = new Set<string>();
   const short = parts.filter((a) => (mode === 'en' ? a.split(' ').length <= 2 : [...a].length <= 5));
   // several short modifiers in one parenthesis, read back in front: "inguinal hernia (indirect, right)"
   if (short.length >= 2 && short.length === parts.length && aliases.length === 1 && t !== '') texts.push(['joined', mode === 'en' ? `${short.join(' ')} ${t}` : `${short.join('')}${t}`]);
@@ -361,6 +365,7 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     const a = short[0]!;
     if (mode === 'en') {
       texts.push(['joined', `${a} ${t}`], ['joined', `${a} ${t.split(' ').pop()!}`]);
+      headWordJoined.set(`${a} ${t.split(' ').pop()!}`, a);
       // "(AL type)", "(tall cell variant)": the subtype's word joined without "type" (AL renal amyloidosis)
       const word = a.replace(/\s+(?:type|variant|subtype|form)$/u, '');
       if (word !== a) texts.push(['joined', `${word} ${t}`]);
@@ -381,8 +386,11 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     if (text === '' || seen.has(text) || (mainOnly && kind !== 'main' && kind !== 'alias')) continue;
     seen.add(text);
     const s = strip(text, mode, hooks, kind === 'alias' ? t : undefined);
-    if (kind === 'alias' && onlyQualifiers(text, s, t, (x) => strip(x, mode, hooks))) parenSlots.push(s.slots);
-    else if (kind === 'alias' && namedSubtype(text, mode) !== undefined) {
+    if (kind === 'joined' && qualifierParts.has(headWordJoined.get(text) ?? '\u0000')) continue;
+    if (kind === 'alias' && onlyQualifiers(text, s, t, (x) => strip(x, mode, hooks))) {
+      parenSlots.push(s.slots);
+      qualifierParts.add(text);
+    } else if (kind === 'alias' && namedSubtype(text, mode) !== undefined) {
       // a named subtype in parentheses is an axis of the name: （胆汁淤积型） vs （肝细胞损伤型） conflict
       parenSlots.push({ axis: [`subtype=${namedSubtype(text, mode)!}`] });
       readings.push({ kind, source: text, s });

@@ -7,6 +7,7 @@
 import { CA_REWRITES } from './ca-reading.js';
 import { CAUSE_WORD_REWRITES } from './infection.js';
 import { DESCRIPTIVE_REWRITES, ZH_MORE_VARIANTS } from './descriptive.js';
+import { DESCRIPTIVE_MORE } from './descriptive-more.js';
 import { NYHUS_REWRITES } from './named-scales.js';
 
 export const SLOT_NAMES = ['course', 'side', 'type', 'origin', 'nature', 'level', 'site', 'degree', 'completeness', 'polarity', 'stage', 'severity', 'phase', 'compensation', 'differentiation', 'pattern', 'extent', 'displacement', 'axis'] as const;
@@ -53,6 +54,7 @@ export const REWRITES: Rewrite[] = [
   ...CA_REWRITES,
   ...CAUSE_WORD_REWRITES,
   ...DESCRIPTIVE_REWRITES,
+  ...DESCRIPTIVE_MORE,
   // the Nyhus type of a groin hernia states whether it is direct or indirect (named-scales.ts)
   ...NYHUS_REWRITES,
   [/\bmalignant (?:tumou?r|neoplasm)s?\b/g, 'carcinoma'],
