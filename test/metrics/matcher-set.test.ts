@@ -30,16 +30,18 @@ describe('the labelled pairs', () => {
     // the held-out sets are separate pairs: none is also a development pair
     const dev = new Set(pairs.filter((p) => p.set === 'dev').map((p) => `${p.lang}\t${p.predicted}\t${p.gold}`));
     const repeated = pairs.filter((p) => p.set !== 'dev' && dev.has(`${p.lang}\t${p.predicted}\t${p.gold}`));
-    expect(repeated.filter((p) => p.set !== 'heldout7' && p.set !== 'heldout9' && p.set !== 'heldout10')).toEqual([]);
+    expect(repeated.filter((p) => p.set !== 'heldout7' && p.set !== 'heldout9' && p.set !== 'heldout10' && p.set !== 'heldout11')).toEqual([]);
     // heldout7 and heldout9 were written blind (without the lexicon, rules or other sets) and 14 of heldout7's 793
     // pairs, 11 of heldout9's 960, happen to be development pairs too; they stay, so each first measurement stays the
     // one recorded, and may not grow
     expect(repeated.filter((p) => p.set === 'heldout7').length).toBeLessThanOrEqual(14);
     expect(repeated.filter((p) => p.set === 'heldout9').length).toBeLessThanOrEqual(11);
+    // heldout11 (blind too): 3 of its 500 Chinese pairs are development pairs (three distinct pairs of common diseases)
+    expect(repeated.filter((p) => p.set === 'heldout11').length).toBeLessThanOrEqual(3);
   });
 
   it('meet the goal of issue 16 in each language: precision and recall at least 0.95', () => {
-    const lines = ['all', 'en', 'zh', 'dev', 'dev2', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6', 'heldout7', 'heldout9', 'heldout10'].map((k) => `${k.padEnd(9)} ${figures(counts(k))}`);
+    const lines = ['all', 'en', 'zh', 'dev', 'dev2', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6', 'heldout7', 'heldout9', 'heldout10', 'heldout11'].map((k) => `${k.padEnd(9)} ${figures(counts(k))}`);
     const kinds = (['en', 'zh'] as const).flatMap((l) => KINDS.filter((k) => result.counts.has(`${l}:${k}`)).map((k) => `${`${l}:${k}`.padEnd(18)} ${figures(counts(`${l}:${k}`))}`));
     const wrong = result.wrong.map((w) => `${w.pair.same ? 'missed' : 'false match'} (${w.pair.file}:${w.pair.line}, ${w.pair.kind}): "${w.pair.predicted}" vs "${w.pair.gold}" → ${w.rule}`);
     console.log(`labelled pairs (${pairs.length}):\n  ${lines.join('\n  ')}\nper kind:\n  ${kinds.join('\n  ')}\n${wrong.length} judged wrongly:\n  ${wrong.join('\n  ')}`);
@@ -86,6 +88,9 @@ describe('the labelled pairs', () => {
       // en 0.948 / 0.918, zh 0.942 / 0.933
       ['heldout10:en', 0.94, 0.91],
       ['heldout10:zh', 0.94, 0.93],
+      // heldout11 (blind, 500 Chinese pairs across the departments), first measured on main on 2026-12-07 after
+      // heldout10's round: zh 0.941 / 0.857 (tp 222, fp 14, fn 37, tn 227)
+      ['heldout11:zh', 0.94, 0.85],
     ];
     for (const [key, p, r] of floors) {
       expect(precision(counts(key)), `${key} precision`).toBeGreaterThanOrEqual(p);
