@@ -32,7 +32,8 @@
  * Chinese abbreviations (心梗 → 心肌梗死, the lexicon's zh-abbreviations table) are expanded in both names before
  * any rule but `exact` reads them, and every explanation lists the expansions made.
  *
- * Readings (normalise.ts): prediction main/head/alias/joined, gold main/head/cause/alias/joined. Complications
+ * Readings (normalise.ts): prediction main/head/alias/joined/label, gold main/head/cause/alias/joined (the class X of
+ * a Chinese "X：Y" is a label reading, counted for a prediction only). Complications
  * ("with …", "伴…") are dropped from the head; the gold's named cause counts ("heart failure due to DCM" is matched
  * by "DCM"), the prediction's only when it is a kind of the head or the head a manifestation of it (a model
  * naming anaemia "due to CKD" did not name CKD as its diagnosis; one naming "renal colic due to a ureteral stone"
@@ -254,7 +255,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const goldHeads = G.reads.filter((r) => (r.r.kind === 'main' || r.r.kind === 'head') && r.hit).map((r) => r.hit!.id);
     const goldHead = G.reads.find((r) => r.r.kind === 'head') ?? G.reads[0]!;
     const tumourHead = G.reads.some((r) => r.r.kind === 'head') && NEOPLASM.test(goldHead.r.s.key);
-    const golds = G.reads.filter((r) => r.r.kind !== 'cause' || !tumourHead || (r.hit !== undefined && goldHeads.some((h) => lexicon.relation(r.hit!.id, h) !== undefined)));
+    const golds = G.reads.filter((r) => r.r.kind !== 'label' && (r.r.kind !== 'cause' || !tumourHead || (r.hit !== undefined && goldHeads.some((h) => lexicon.relation(r.hit!.id, h) !== undefined))));
 
     let refused: MatchResult | undefined;
     // a conflict of the main names still lets the prediction's named cause be read ("hypertension due to primary

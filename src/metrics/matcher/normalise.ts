@@ -36,6 +36,7 @@ import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type Slots } from './qualifiers.js';
 import { readAxes } from './axes.js';
 import { lendQualifiers, onlyQualifiers } from './paren-qualifiers.js';
+import { colonLabel } from './colon-label.js';
 import { fullKeyOf } from './slot-compare.js';
 import { readStages } from './stage.js';
 import { joinedReadings, sameOrgan, splitName } from './structure.js';
@@ -90,7 +91,7 @@ export interface Stripped {
 }
 
 export interface Reading {
-  kind: 'main' | 'head' | 'cause' | 'alias' | 'joined';
+  kind: 'main' | 'head' | 'cause' | 'alias' | 'joined' | 'label';
   source: string;
   s: Stripped;
 }
@@ -307,6 +308,12 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   const zh = mode === 'zh' && hooks.expandZh ? hooks.expandZh(basic) : { text: basic, applied: [] };
   let t = tidy(rewrite(removeAll(rewrite(` ${zh.text} `, ALTERNATIVES), HEDGES, removed), REWRITES));
   for (const group of LEAD_GROUPS) t = removeAll(t, group, removed).trim();
+  // "X：Y" in Chinese: the diagnosis Y within the class X (colon-label.ts)
+  const labelled = mode === 'zh' ? colonLabel(t, zh.text) : undefined;
+  if (labelled) {
+    removed.push(`${labelled.label}:`);
+    t = labelled.name;
+  }
   const ex = EXPLANATION.exec(t);
   if (ex && ex.index > 0) {
     removed.push(t.slice(ex.index).trim());
@@ -345,6 +352,7 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     }
   }
   for (const j of joinedReadings(t, mode)) texts.push(['joined', j]);
+  if (labelled) texts.push(['label', labelled.label]);
   const seen = new Set<string>();
   const readings: Reading[] = [];
   const parenSlots: Slots[] = [];
