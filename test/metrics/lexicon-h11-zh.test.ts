@@ -68,8 +68,10 @@ describe('more names of existing groups', () => {
     check(full, [['左锁骨下动脉狭窄', '左锁骨下动脉狭窄伴盗血'], ['左锁骨下动脉盗血综合征', '右锁骨下动脉狭窄伴盗血']], 'zh', false);
   });
 
-  it('reads degenerative knee joint disease as knee osteoarthritis, and the ischiorectal space as the fossa', () => {
+  it('reads degenerative knee joint disease as knee osteoarthritis, the ischiorectal space as the fossa, a named parathyroid gland as a site', () => {
     check(full, [['左膝退行性骨关节病', '左膝关节骨性关节炎'], ['膝关节退行性骨关节炎', '膝骨关节炎'], ['坐骨直肠间隙脓肿', '坐骨直肠窝脓肿']], 'zh', true);
+    check(full, [['原发性甲状旁腺功能亢进症（右下甲状旁腺腺瘤）', '右下甲状旁腺腺瘤'], ['左上甲状旁腺腺瘤', '甲状旁腺腺瘤']], 'zh', true);
+    check(full, [['右下甲状旁腺腺瘤', '左下甲状旁腺腺瘤'], ['甲状旁腺功能亢进症', '右下甲状旁腺腺瘤']], 'zh', false);
     check(full, [['右膝退行性骨关节病', '左膝骨关节炎'], ['膝关节退行性骨关节病', '髋关节骨关节炎'], ['坐骨直肠间隙脓肿', '括约肌间脓肿']], 'zh', false);
   });
 });
