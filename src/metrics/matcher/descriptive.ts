@@ -37,6 +37,8 @@ export const DESCRIPTIVE_REWRITES: Rewrite[] = [
   // recurrence" and "locally recurrent breast cancer of the chest wall" are a recurrent breast cancer
   [/\b((?:[a-z]+ ){0,4}?(?:carcinoma|cancer|sarcoma|melanoma|lymphoma|tumou?r))\s*,?\s*(?:after|post|following)\s+(?:[a-z]+ ){0,3}?(?:[a-z]*ectomy|resection|surgery|excision)\s+with\s+(?:(?:left|right|bilateral|local|locoregional|regional|[a-z]+) ){0,5}?recurrence\b/g, 'recurrent $1'],
   [/\b(?:locally |locoregionally |regionally )?recurrent ((?:[a-z]+ ){0,4}?(?:carcinoma|cancer|sarcoma|melanoma|lymphoma|tumou?r))\s+(?:of|in|at|involving) (?:the )?(?:(?:left|right|bilateral|[a-z]+) ){0,3}?(?:chest wall|nodes?|lymph nodes?|wall|bed|scar|stump)\b/g, 'recurrent $1'],
+  // 乳腺癌术后局部复发, 左乳癌改良根治术后胸壁复发: the recurrent tumour too, the operation and the site of recurrence left out
+  [/(\p{Script=Han}{1,8}?(?:癌|肉瘤|黑色素瘤|淋巴瘤))(?:\p{Script=Han}{0,6}?(?:根治|切除|手术|保乳))?术后(?:[左右双]侧?)?(?:局部|区域|原位|\p{Script=Han}{0,4}?(?:胸壁|切口|瘢痕|残端|吻合口|术区|瘤床))?复发/gu, '$1复发'],
   // a prosthetic valve that fails from thrombus is a prosthetic valve thrombosis
   [/\b((?:prosthetic|mechanical|bioprosthetic) (?:[a-z]+ )?valve) (?:dysfunction|obstruction|failure) (?:due to|from|caused by|secondary to) (?:valve |valvular )?thromb(?:osis|us)\b/g, '$1 thrombosis'],
   // the C6 class of chronic venous disease is an active venous ulcer (a healed one, C5, is not)

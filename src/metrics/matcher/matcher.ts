@@ -32,8 +32,9 @@
  * Chinese abbreviations (心梗 → 心肌梗死, the lexicon's zh-abbreviations table) are expanded in both names before
  * any rule but `exact` reads them, and every explanation lists the expansions made.
  *
- * Readings (normalise.ts): prediction main/head/alias/joined, gold main/head/cause/alias/joined/complication (the
- * complication after "with" / 伴, read on its own: naming the gold's complication counts). Complications
+ * Readings (normalise.ts): prediction main/head/alias/joined/label, gold main/head/cause/alias/joined/complication
+ * (the complication after "with" / 伴, read on its own: naming the gold's complication counts; the class X of a
+ * Chinese "X：Y" is a label reading, counted for a prediction only). Complications
  * ("with …", "伴…") are dropped from the head; the gold's named cause counts ("heart failure due to DCM" is matched
  * by "DCM"), the prediction's only when it is a kind of the head or the head a manifestation of it (a model
  * naming anaemia "due to CKD" did not name CKD as its diagnosis; one naming "renal colic due to a ureteral stone"
@@ -248,7 +249,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     const goldHeads = G.reads.filter((r) => (r.r.kind === 'main' || r.r.kind === 'head') && r.hit).map((r) => r.hit!.id);
     const goldHead = G.reads.find((r) => r.r.kind === 'head') ?? G.reads[0]!;
     const tumourHead = G.reads.some((r) => r.r.kind === 'head') && NEOPLASM.test(goldHead.r.s.key);
-    const golds = G.reads.filter((r) => r.r.kind !== 'cause' || !tumourHead || (r.hit !== undefined && goldHeads.some((h) => lexicon.relation(r.hit!.id, h) !== undefined)));
+    const golds = G.reads.filter((r) => r.r.kind !== 'label' && (r.r.kind !== 'cause' || !tumourHead || (r.hit !== undefined && goldHeads.some((h) => lexicon.relation(r.hit!.id, h) !== undefined))));
 
     let refused: MatchResult | undefined;
     // a conflict of the main names still lets the prediction's named cause be read ("hypertension due to primary
@@ -316,6 +317,17 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
         }
       }
     }
+    // the prediction's cause is the gold's or a kind of it ("Group A streptococcal tonsillitis" for "acute bacterial
+    // tonsillitis", 高血压性基底节区脑出血 for 高血压脑出血), or the gold states none — a cause on one side only is set aside
+    // (高血压性脑出血（左基底节区） for 左侧基底节区脑出血) when every unit of the gold's core is in the prediction and the gold
+    // names no cause the table does not know (感染性, 术后): the names without their cause words decide
+    const [pc, gc] = [pm.r.s.causes, gm.r.s.causes];
+    const oneSide = pc.length > 0 && gc.length === 0 && !/术后|post-?(?:operative|surgical)/u.test(G.a.basic) && (G.a.mode === 'zh' ? [...gm.r.s.key] : gm.r.s.key.split(' ')).every((u) => pm.r.s.key.includes(u) || P.a.basic.includes(u));
+    const [p2, g2] = [withoutCauses(P.a.basic), withoutCauses(G.a.basic)];
+    if (depth === 0 && (causesNarrower(pc, gc) || oneSide) && p2 !== '' && g2 !== '' && (p2 !== P.a.basic || g2 !== G.a.basic)) {
+      const r = match(p2, g2, lang, 1);
+      if (r.match) return { ...r, score: Math.min(r.score, 0.85), explanation: `${gc.length > 0 ? `the prediction's cause (${pc.join('+')}) is the gold's or a kind of it (${gc.join('+')})` : `the prediction states a cause (${pc.join('+')}) the gold does not`}; without the cause words: ${r.explanation}` };
+    }
     for (const p of preds.filter(isCore)) {
       for (const g of golds.filter(isCore)) {
         if (p.hit?.whole && g.hit?.whole) {
@@ -350,16 +362,6 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       const refusal = exacerbationRefusal(bestPair[0].r.s, bestPair[1].r.s);
       if (refusal) return refusal;
       return { match: true, rule: 'overlap', score: round(best), explanation: `${measure} ${round(best)} ≥ ${threshold} with the same head "${bestPair[1].r.s.head}"` };
-    }
-    // both state a cause and the prediction's is the gold's or a kind of it ("Group A streptococcal tonsillitis" for
-    // "acute bacterial tonsillitis", 高血压性基底节区脑出血 for 高血压脑出血): the names without their cause words decide
-    const [pc, gc] = [pm.r.s.causes, gm.r.s.causes];
-    if (depth === 0 && causesNarrower(pc, gc)) {
-      const [p2, g2] = [withoutCauses(P.a.basic), withoutCauses(G.a.basic)];
-      if (p2 !== '' && g2 !== '' && (p2 !== P.a.basic || g2 !== G.a.basic)) {
-        const r = match(p2, g2, lang, 1);
-        if (r.match) return { ...r, score: Math.min(r.score, 0.85), explanation: `the prediction's cause (${pc.join('+')}) is the gold's or a kind of it (${gc.join('+')}); without the cause words: ${r.explanation}` };
-      }
     }
     return { match: false, rule: 'none', score: round(best), explanation: best > 0 ? `best ${measure} ${round(best)} < ${threshold}; no rule matched` : 'no rule matched' };
   };

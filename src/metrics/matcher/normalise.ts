@@ -39,6 +39,7 @@ import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type Slots } from './qualifiers.js';
 import { readAxes } from './axes.js';
 import { lendQualifiers, namedSubtype, onlyQualifiers } from './paren-qualifiers.js';
+import { colonLabel } from './colon-label.js';
 import { fullKeyOf } from './slot-compare.js';
 import { namedScaleAt } from './named-scales.js';
 import { readStages } from './stage.js';
@@ -94,7 +95,7 @@ export interface Stripped {
 }
 
 export interface Reading {
-  kind: 'main' | 'head' | 'cause' | 'alias' | 'joined' | 'complication';
+  kind: 'main' | 'head' | 'cause' | 'alias' | 'joined' | 'complication' | 'label';
   source: string;
   s: Stripped;
 }
@@ -328,6 +329,12 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   for (const group of LEAD_GROUPS) t = removeAll(t, group, removed).trim();
   // a colon inside parentheses labels what they state ("（Lauren分型：肠型）"), it starts no explanation
   t = t.replace(/\(([^()]*?)\s*:\s*([^()]*)\)/gu, '($1 $2)');
+  // "X：Y" in Chinese: the diagnosis Y within the class X (colon-label.ts)
+  const labelled = mode === 'zh' ? colonLabel(t, zh.text) : undefined;
+  if (labelled) {
+    removed.push(`${labelled.label}:`);
+    t = labelled.name;
+  }
   const ex = EXPLANATION.exec(t);
   if (ex && ex.index > 0) {
     removed.push(t.slice(ex.index).trim());
@@ -379,6 +386,7 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   // the complication after the head, as a name of its own (counted only where the lexicon knows it whole): the
   // qualifiers of the whole name are not its own (慢性 of 慢性阻塞性肺疾病伴II型呼吸衰竭 is no chronic respiratory failure)
   if (tail !== undefined && tail.trim() !== '') texts.push(['complication', tidy(tail)]);
+  if (labelled) texts.push(['label', labelled.label]);
   const seen = new Set<string>();
   const readings: Reading[] = [];
   const parenSlots: Slots[] = [];
