@@ -39,6 +39,7 @@ import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type Slots } from './qualifiers.js';
 import { readAxes } from './axes.js';
 import { lendQualifiers, namedSubtype, onlyQualifiers } from './paren-qualifiers.js';
+import { readParentheses } from './paren-readings.js';
 import { colonLabel } from './colon-label.js';
 import { fullKeyOf } from './slot-compare.js';
 import { namedScaleAt } from './named-scales.js';
@@ -340,48 +341,17 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     removed.push(t.slice(ex.index).trim());
     t = t.slice(0, ex.index);
   }
-  const aliases: string[] = [];
-  for (let guard = 0; guard < 20 && /\([^()]*\)/.test(t); guard++) {
-    t = t.replace(/\(([^()]*)\)/g, (_m, inner: string) => (aliases.push(inner), ' '));
-  }
-  const open = t.indexOf('(');
-  if (open >= 0) {
-    aliases.push(t.slice(open + 1));
-    t = t.slice(0, open);
-  }
-  t = tidy(t.replace(/[()]/g, ' '));
+  const paren = readParentheses(t, mode);
+  const { aliases, parts, headWordJoined } = paren;
+  t = paren.name;
   removed.push(...aliases.map((a) => `(${a.trim()})`));
-  const parts = aliases.flatMap((a) => a.split(/[,;、]/u)).map(tidy).filter((a) => a !== '');
-  if (t === '' && parts.length > 0) t = parts.shift()!;
   const texts: [Reading['kind'], string][] = [['main', t]];
   const { head, cause, tail } = splitName(t, mode);
   texts.push(['head', tidy(head)]);
   if (cause !== undefined) texts.push(['cause', tidy(cause)]);
   for (const a of parts) texts.push(['alias', a]);
-  // a short modifier in parentheses put back in front of the name (word order does not matter in en)
-  // (en also with only the head word: "hip fracture (femoral neck)" → "femoral neck fracture"; zh also in place of
-  // a shared last character: "甲状腺癌（乳头状癌）" → "甲状腺乳头状癌")
-  // the head-word reading drops the rest of the name: right for a modifier that names a part ("hip fracture (femoral
-  // neck)"), wrong for one that only qualifies ("iron deficiency anaemia (moderate)" is no "moderate anaemia")
-  const headWordJoined = new Map<string, string>();
+  texts.push(...paren.joined);
   const qualifierParts = new Set<string>();
-  const short = parts.filter((a) => (mode === 'en' ? a.split(' ').length <= 2 : [...a].length <= 5));
-  // several short modifiers in one parenthesis, read back in front: "inguinal hernia (indirect, right)"
-  if (short.length >= 2 && short.length === parts.length && aliases.length === 1 && t !== '') texts.push(['joined', mode === 'en' ? `${short.join(' ')} ${t}` : `${short.join('')}${t}`]);
-  if (short.length === 1 && parts.length === 1 && t !== '') {
-    const a = short[0]!;
-    if (mode === 'en') {
-      texts.push(['joined', `${a} ${t}`], ['joined', `${a} ${t.split(' ').pop()!}`]);
-      headWordJoined.set(`${a} ${t.split(' ').pop()!}`, a);
-      // "(AL type)", "(tall cell variant)": the subtype's word joined without "type" (AL renal amyloidosis)
-      const word = a.replace(/\s+(?:type|variant|subtype|form)$/u, '');
-      if (word !== a) texts.push(['joined', `${word} ${t}`]);
-    }
-    else {
-      texts.push(['joined', `${a}${t}`], ['joined', `${t}${a}`]);
-      if (a.length >= 2 && t.length >= 2 && a.slice(-1) === t.slice(-1)) texts.push(['joined', `${t.slice(0, -1)}${a}`]);
-    }
-  }
   for (const j of joinedReadings(t, mode)) texts.push(['joined', j]);
   // the complication after the head, as a name of its own (counted only where the lexicon knows it whole): the
   // qualifiers of the whole name are not its own (慢性 of 慢性阻塞性肺疾病伴II型呼吸衰竭 is no chronic respiratory failure)
