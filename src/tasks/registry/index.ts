@@ -98,6 +98,13 @@ export function tasksOfColumn(column: TaskColumn): TaskModule[] {
   return SCORED_TASKS.filter((t) => t.column === column);
 }
 
+/**
+ * The columns the protocol's averages are taken over (Avg, the weighted average, the per-record score of DWR):
+ * those whose tasks are all the protocol's (`protocol: true`), in column order. A column of a task added after
+ * the paper's is shown with its own mean and left out of them.
+ */
+export const PROTOCOL_COLUMNS = TASK_COLUMNS.filter((c) => tasksOfColumn(c).every((t) => t.protocol));
+
 /** The weight of each task column in the weighted average. */
 export const COLUMN_WEIGHT: Readonly<Record<TaskColumn, number>> = Object.fromEntries(SCORED_TASKS.map((t) => [t.column, t.weight])) as Record<TaskColumn, number>;
 
