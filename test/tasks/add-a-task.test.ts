@@ -5,7 +5,7 @@
  * list (one import, one entry) — nothing else in the copy is touched. The copy's command line then plans, asks,
  * stores, scores and shows the new task (terminal, JSON, the HTML report's leaderboard and its case browser,
  * with the new generation's answer), and the task, declared `protocol: false`, leaves Avg and the weighted
- * average as the project without it computes them.
+ * average as the project without it computes them, and DWR as the nine decide it.
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -227,6 +227,21 @@ describe('adding a task', () => {
     expect(Math.abs(withTask.DS!.value! - without.Avg!.value!)).toBeGreaterThan(0.01);
     for (const col of ['Acc', 'DIFR', 'PD', 'DB', 'DD', 'FD', 'PT', 'TP', 'ID']) expect(withTask[col]!.value).toBeCloseTo(without[col]!.value!, 10);
   }, 90_000);
+
+  it('leaves DWR to the nine: two models that differ only on the new task win the same share', async () => {
+    // the copy's own library: one record, answered alike on the nine tasks, one summary far better than the other
+    const probe = join(tmp, 'dwr-probe.mts');
+    const same = { uid: 'u1', language: 'en', department: 'urology', acc: true, fd: false, pd: true, db: 40, dd: 30, pt: 20, tp: 10, id: [50], difr3: { count: 3, valid: 3 }, difr5: { count: 5, valid: 4 } };
+    writeFileSync(
+      probe,
+      `import { departmentWinRate } from ${JSON.stringify(join(copy, 'src', 'metrics', 'dwr.ts'))};\n` +
+        `const same = ${JSON.stringify(same)};\n` +
+        `console.log(JSON.stringify(departmentWinRate({ good: [{ ...same, ds: 90 }], poor: [{ ...same, ds: 10 }] }).dwr));\n`,
+    );
+    const r = await run(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), probe], { cwd: tmp });
+    // a tie on the nine is a win for both; counted, the summary would have given the record to one
+    expect(JSON.parse(r.stdout)).toEqual({ good: 100, poor: 100 });
+  }, 60_000);
 
   it.skipIf(!haveChromium)('shows its answer in the case browser: what was read of it beside its score, and the raw answer', async () => {
     const b = await launch();
