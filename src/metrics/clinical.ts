@@ -11,14 +11,16 @@
  *   Acceptability    CDA × mean(DB, DD, PT, TP, ID) / 100
  *   Avg              mean of Acc, DIFR, PD, DB, DD, FD, PT, TP, ID
  *   Weighted average (5·Acc + DIFR + PD + 5·FD + DB + DD + PT + TP + ID) / 17
- * The weights are the task modules' (src/tasks/registry/).
+ * The weights are the task modules' (src/tasks/registry/). Avg, the weighted average and the per-record score of
+ * DWR are taken over the protocol's columns only (`PROTOCOL_COLUMNS`): a task added after the paper's, declared
+ * `protocol: false`, has its column and stays out of them, so they stay the authors' figures.
  * Reconstructed (the authors did not publish them):
  *   CDA              share of cases with the department AND the final diagnosis correct (optionally also the
  *                    preliminary diagnosis: `cdaRequiresPreliminary`)
  *   DWR              see dwr.ts
  */
 
-import { COLUMN_WEIGHT, TASK_COLUMNS, tasksOfColumn, type CaseFieldValues, type TaskColumn, type TaskModule } from '../tasks/registry/index.js';
+import { COLUMN_WEIGHT, PROTOCOL_COLUMNS, TASK_COLUMNS, tasksOfColumn, type CaseFieldValues, type TaskColumn, type TaskModule } from '../tasks/registry/index.js';
 
 /**
  * What one model did on one case (one record: uid + language). Absent fields were not run, skipped or failed.
@@ -37,6 +39,8 @@ export interface CaseScores extends Partial<CaseFieldValues> {
 /** The task columns (the task registry's, in the order their first task is listed: Acc, DIFR, PD, DB, DD, FD, PT, TP, ID). */
 export const COLUMNS: readonly TaskColumn[] = TASK_COLUMNS;
 export type Column = TaskColumn;
+/** The columns Avg, the weighted average and DWR are taken over: the protocol's nine (see the file header). */
+export const AVERAGED_COLUMNS: readonly TaskColumn[] = PROTOCOL_COLUMNS;
 /** The columns of text scores (BLEU, ROUGE-L, BERTScore): DB, DD, PT, TP, ID. */
 export const TEXT_COLUMNS: readonly Column[] = COLUMNS.filter((c) => tasksOfColumn(c).every((t) => t.scoring === 'text-similarity'));
 export const METRICS = ['DWR', 'CDA', 'Acceptability', 'Avg', 'WeightedAvg'] as const;
@@ -128,8 +132,9 @@ export function acceptability(cda: number | null, text: readonly (number | null)
   return (cda * mean(text as number[])!) / 100;
 }
 
+/** Avg: the mean of the protocol's columns (a column of an extra task is left out). */
 export function avgOfColumns(cols: Record<Column, number | null>): number | null {
-  const xs = COLUMNS.map((c) => cols[c]);
+  const xs = AVERAGED_COLUMNS.map((c) => cols[c]);
   return xs.some((x) => x === null) ? null : mean(xs as number[]);
 }
 
@@ -139,17 +144,18 @@ export function avgOfColumns(cols: Record<Column, number | null>): number | null
  * average — which need all nine columns — have none. Unweighted, like Avg, and equal to it when all nine columns
  * have a value; `{ value: null, columns: [] }` when none has. Name it for what it is ("mean of the scored tasks",
  * with `columns`) and never rank it with full averages: two such means compare only over the same columns.
+ * Over the protocol's columns, like Avg.
  */
 export function meanOfScoredColumns(cols: Partial<Record<Column, number | null>>): { value: number | null; columns: Column[] } {
-  const columns = COLUMNS.filter((c) => typeof cols[c] === 'number' && Number.isFinite(cols[c]));
+  const columns = AVERAGED_COLUMNS.filter((c) => typeof cols[c] === 'number' && Number.isFinite(cols[c]));
   return { value: mean(columns.map((c) => cols[c]!)), columns };
 }
 
-/** The weighted average of the nine columns, with each task's weight (the task registry: 5 for Acc and FD, else 1). */
+/** The weighted average of the protocol's nine columns, with each task's weight (the task registry: 5 for Acc and FD, else 1). */
 export function weightedAverage(cols: Record<Column, number | null>): number | null {
-  if (COLUMNS.some((c) => cols[c] === null)) return null;
-  const total = COLUMNS.reduce((s, c) => s + COLUMN_WEIGHT[c], 0);
-  return COLUMNS.reduce((s, c) => s + COLUMN_WEIGHT[c] * cols[c]!, 0) / total;
+  if (AVERAGED_COLUMNS.some((c) => cols[c] === null)) return null;
+  const total = AVERAGED_COLUMNS.reduce((s, c) => s + COLUMN_WEIGHT[c], 0);
+  return AVERAGED_COLUMNS.reduce((s, c) => s + COLUMN_WEIGHT[c] * cols[c]!, 0) / total;
 }
 
 /** A case's value on one task: yes/no, a text score, the mean over its exams for a per-exam task. */
@@ -209,8 +215,9 @@ export function caseScoreParts(c: CaseScores): Map<string, [number, number]> {
   }
   const text: [string, number | undefined][] = [['DB', c.db], ['DD', c.dd], ['PT', c.pt], ['TP', c.tp], ['ID', caseId(c)]];
   for (const [name, x] of text) if (x !== undefined) parts.set(name, [x, COLUMN_WEIGHT[name as Column]]);
-  // a column of a task added after the paper's nine: its task's value, yes/no as 0/100
-  for (const col of COLUMNS) {
+  // a column of a task added after the paper's nine that declares itself one of the protocol's (`protocol: true`):
+  // its task's value, yes/no as 0/100; an extra task's column stays out of the case score (and so of DWR)
+  for (const col of AVERAGED_COLUMNS) {
     if (PAPER_COLUMNS.has(col)) continue;
     const v = taskValue(c, tasksOfColumn(col)[0]!);
     if (typeof v === 'boolean') bin(col, v, COLUMN_WEIGHT[col]);

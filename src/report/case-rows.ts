@@ -41,6 +41,14 @@ export function answerSet(jobs: readonly JobRecord[], taxonomy: DepartmentTaxono
       case 'imaging-diagnosis':
         (out.imaging ??= {})[j.exam ?? ''] = { ...jobView(j), impression: j.parsed?.impression ?? null };
         break;
+      default: {
+        // any other generation of the registry (a task added after the nine): its raw answer and what was read of it
+        const g = generationOf(j.kind);
+        if (!g) break;
+        const parsed: unknown = j.parsed;
+        const text = parsed && g.text ? g.text(parsed, undefined) : null;
+        ((out.other ??= {})[g.label] ??= {})[g.perExam ? (j.exam ?? '') : ''] = { ...jobView(j), text: typeof text === 'string' ? text : null };
+      }
     }
   }
   return out;

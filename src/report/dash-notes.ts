@@ -5,14 +5,14 @@
  * the weighted average cannot be computed, the mean of the task columns that were scored is offered, named as
  * such: it covers other tasks than a full average and is never ranked with one.
  */
-import { COLUMNS, meanOfScoredColumns, type Column } from '../metrics/clinical.js';
+import { AVERAGED_COLUMNS, COLUMNS, meanOfScoredColumns, type Column } from '../metrics/clinical.js';
 import type { SharedRecords } from '../metrics/shared.js';
 import { GENERATION_LABEL, tasksOfColumn } from '../tasks/registry/index.js';
 import type { LeaderboardRow } from './leaderboard-table.js';
 
 const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-/** What Avg and the weighted average need, in words: `all nine task columns` (as many as the task registry has). */
-export const ALL_TASK_COLUMNS = `all ${WORDS[COLUMNS.length] ?? String(COLUMNS.length)} task columns`;
+/** What Avg and the weighted average need, in words: `all nine task columns` (the protocol's: AVERAGED_COLUMNS). */
+export const ALL_TASK_COLUMNS = `all ${WORDS[AVERAGED_COLUMNS.length] ?? String(AVERAGED_COLUMNS.length)} task columns`;
 
 /** The task ids a column's skips, errors and pending answers are counted under. */
 const COUNTED_AS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(COLUMNS.map((c) => [c, tasksOfColumn(c).map((t) => t.id)]));
@@ -72,7 +72,7 @@ export function dashReasons(row: LeaderboardRow, models: number): string[] {
     // the words of the report's reasons (gaps.ts), so both read alike
     if (d === 'CDA') add(lacking.length > 0 ? `needs Acc and FD; no value for ${lacking.join(' or ')}` : 'no record has both Acc and FD scored', d);
     else if (d === 'Acceptability') add(`needs CDA and the five text scores (DB, DD, PT, TP, ID); no value for ${listOf(['CDA', ...lacking.filter((c) => c !== 'Acc' && c !== 'FD')])}`, d);
-    else add(`needs ${ALL_TASK_COLUMNS}; no value for ${listOf(missing)}`, d);
+    else add(`needs ${ALL_TASK_COLUMNS}; no value for ${listOf(missing.filter((c) => AVERAGED_COLUMNS.includes(c)))}`, d);
   }
   if (models === 1 && row.dwr === undefined) add('needs at least two models: it compares them department by department', 'DWR');
   return [...byReason].map(([reason, cols]) => `${listOf(cols)}: ${reason}`);

@@ -7,7 +7,7 @@
  */
 import type { ClinicalCase } from '../bench/case.js';
 import { caseSupport, type CaseSupport } from '../bench/support.js';
-import { COLUMNS, type Column, type Leaderboard } from '../metrics/clinical.js';
+import { AVERAGED_COLUMNS, COLUMNS, type Column, type Leaderboard } from '../metrics/clinical.js';
 import { generationOf, tasksOfColumn } from '../tasks/registry/index.js';
 import type { JobRecord } from '../run/records.js';
 import { ALL_TASK_COLUMNS } from './dash-notes.js';
@@ -125,7 +125,7 @@ export function whyNoValue(g: GapGroup): Gaps {
     out.CDA = missing.length ? `needs Acc and FD; no value for ${missing.join(' or ')}` : 'no record has both Acc and FD scored';
   }
   if (lb.Acceptability.value === null) out.Acceptability = `needs CDA and the five text scores (DB, DD, PT, TP, ID); no value for ${list(none(lb, ['CDA', 'DB', 'DD', 'PT', 'TP', 'ID']))}`;
-  const missing = none(lb, COLUMNS);
+  const missing = none(lb, AVERAGED_COLUMNS);
   // the same words for both, so they read as one line
   const all = `needs ${ALL_TASK_COLUMNS}; no value for ${list(missing)}`;
   if (lb.Avg.value === null) out.Avg = all;

@@ -169,6 +169,9 @@ export interface JobView {
   latencyMs: number | null;
 }
 
+/** The answer of a generation the case browser has no view of its own for: its job, and the text read of it. */
+export type GenerationAnswer = JobView & { text: string | null };
+
 export interface AnswerSet {
   department?: JobView & { chosen: string | null };
   difr3?: JobView & { items: { text: string; department: string | null }[]; count: number | null; valid: number | null };
@@ -176,6 +179,12 @@ export interface AnswerSet {
   /** The six-section answer (tasks 2–7), section by section. */
   diagnosis?: JobView & { sections: Record<string, string> | null; found: string[] };
   imaging?: Record<string, JobView & { impression: string | null }>;
+  /**
+   * The answers of every other generation of the task registry (one a task added after the nine brought), by
+   * the label it is counted under, then by exam ('' for one asked once per case): the raw answer, and the text its
+   * tasks read of it (the generation's `text`), null when it has none or was not read.
+   */
+  other?: Record<string, Record<string, GenerationAnswer>>;
   /** For an agent model (Agent#k@m): every step of its workflow on this case, in order. */
   agent?: AgentStepView[];
   /** For an interactive model: the conversation turn by turn, with what each reply revealed. */

@@ -3,7 +3,9 @@
  * the project is copied to a temporary folder, ONE task module with a generation and prompt of its own is written
  * into the copy's registry folder, its two templates beside the others, and the module is added to the registry's
  * list (one import, one entry) — nothing else in the copy is touched. The copy's command line then plans, asks,
- * stores, scores and shows the new task (terminal, JSON and the HTML report).
+ * stores, scores and shows the new task (terminal, JSON, the HTML report's leaderboard and its case browser,
+ * with the new generation's answer), and the task, declared `protocol: false`, leaves Avg and the weighted
+ * average as the project without it computes them, and DWR as the nine decide it.
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -51,6 +53,8 @@ export const diagnosisSummary = {
   label: { en: 'Diagnosis summary', zh: '诊断概要' },
   column: 'DS',
   weight: 1,
+  // not one of the protocol's tasks: its column, but no part in Avg, the weighted average and DWR
+  protocol: false,
   generation: summaryGeneration,
   gold: 'principal',
   scoring: 'text-similarity',
@@ -67,6 +71,9 @@ let tmp: string;
 let copy: string;
 let out: string;
 let runOutput: string;
+/** A run of every task by the copy, and the same run by the project itself (which has no such task). */
+let outAll: string;
+let outWithout: string;
 
 /** Every file under a folder, relative to it. */
 function files(dir: string, base = dir): string[] {
@@ -74,8 +81,12 @@ function files(dir: string, base = dir): string[] {
 }
 
 /** The copy's command line, run with tsx from its own sources. */
-async function cli(...args: string[]): Promise<string> {
-  const r = await run(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(tmp, 'cli.mjs'), ...args], {
+const cli = (...args: string[]): Promise<string> => cliOf('cli.mjs', args);
+/** The project's own command line (without the new task), the same way. */
+const projectCli = (...args: string[]): Promise<string> => cliOf('cli-project.mjs', args);
+
+async function cliOf(script: string, args: string[]): Promise<string> {
+  const r = await run(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(tmp, script), ...args], {
     cwd: tmp,
     env: { ...process.env, CLINICALLAB_CACHE_DIR: join(tmp, 'cache'), NO_COLOR: '1', FORCE_COLOR: '0' },
     maxBuffer: 64 * 1024 * 1024,
@@ -92,7 +103,9 @@ describe('adding a task', () => {
     // read-only parts are linked, not copied
     symlinkSync(join(ROOT, 'data'), join(copy, 'data'));
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
-    writeFileSync(join(tmp, 'cli.mjs'), `import { main } from ${JSON.stringify(join(copy, 'src', 'cli', 'main.ts'))};\nprocess.exitCode = await main(process.argv.slice(2));\n`);
+    for (const [script, root] of [['cli.mjs', copy], ['cli-project.mjs', ROOT]] as const) {
+      writeFileSync(join(tmp, script), `import { main } from ${JSON.stringify(join(root, 'src', 'cli', 'main.ts'))};\nprocess.exitCode = await main(process.argv.slice(2));\n`);
+    }
 
     // the one module, its templates, and its place in the registry's list
     writeFileSync(join(copy, 'src', 'tasks', 'registry', 'diagnosis-summary.ts'), MODULE);
@@ -107,7 +120,11 @@ describe('adding a task', () => {
 
     out = join(tmp, 'run');
     runOutput = await cli('run', '--limit', '2', '--tasks', 'diagnosis-summary', '--out', out);
-  }, 120_000);
+    outAll = join(tmp, 'run-all');
+    outWithout = join(tmp, 'run-without');
+    await cli('run', '--limit', '2', '--out', outAll);
+    await projectCli('run', '--limit', '2', '--out', outWithout);
+  }, 180_000);
 
   afterAll(() => {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -188,6 +205,68 @@ describe('adding a task', () => {
       db.close();
       // the DS cell's value (its interval on the line below it)
       expect(cells[head.indexOf('DS*')]!.split('\n')[0]!.trim()).toBe(mean.toFixed(2));
+      expect(problems).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  }, 90_000);
+
+  it('leaves Avg and the weighted average as they are without it: it is not one of the protocol\'s tasks', async () => {
+    type Row = Record<string, { value: number | null; n: number }>;
+    const lb = async (text: Promise<string>): Promise<Row> => (JSON.parse(await text) as { models: { leaderboard: Row }[] }).models[0]!.leaderboard;
+    const withTask = await lb(cli('score', outAll, '--json'));
+    const without = await lb(projectCli('score', outWithout, '--json'));
+    // the copy scored the new task beside the nine; the project has no such column
+    expect(withTask.DS!.value).not.toBeNull();
+    expect(without.DS).toBeUndefined();
+    for (const k of ['Avg', 'WeightedAvg']) {
+      expect(without[k]!.value).not.toBeNull();
+      expect(withTask[k]!.value).toBeCloseTo(without[k]!.value!, 10);
+    }
+    // … and counting it would have moved them: its mean is not the average of the nine
+    expect(Math.abs(withTask.DS!.value! - without.Avg!.value!)).toBeGreaterThan(0.01);
+    for (const col of ['Acc', 'DIFR', 'PD', 'DB', 'DD', 'FD', 'PT', 'TP', 'ID']) expect(withTask[col]!.value).toBeCloseTo(without[col]!.value!, 10);
+  }, 90_000);
+
+  it('leaves DWR to the nine: two models that differ only on the new task win the same share', async () => {
+    // the copy's own library: one record, answered alike on the nine tasks, one summary far better than the other
+    const probe = join(tmp, 'dwr-probe.mts');
+    const same = { uid: 'u1', language: 'en', department: 'urology', acc: true, fd: false, pd: true, db: 40, dd: 30, pt: 20, tp: 10, id: [50], difr3: { count: 3, valid: 3 }, difr5: { count: 5, valid: 4 } };
+    writeFileSync(
+      probe,
+      `import { departmentWinRate } from ${JSON.stringify(join(copy, 'src', 'metrics', 'dwr.ts'))};\n` +
+        `const same = ${JSON.stringify(same)};\n` +
+        `console.log(JSON.stringify(departmentWinRate({ good: [{ ...same, ds: 90 }], poor: [{ ...same, ds: 10 }] }).dwr));\n`,
+    );
+    const r = await run(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), probe], { cwd: tmp });
+    // a tie on the nine is a win for both; counted, the summary would have given the record to one
+    expect(JSON.parse(r.stdout)).toEqual({ good: 100, poor: 100 });
+  }, 60_000);
+
+  it.skipIf(!haveChromium)('shows its answer in the case browser: what was read of it beside its score, and the raw answer', async () => {
+    const b = await launch();
+    try {
+      const { page, problems } = await openReport(b, join(out, 'report.html'));
+      await page.selectOption('#f-task', 'diagnosis-summary');
+      await page.locator('#cases-body tr[data-row]').first().click();
+      const detail = page.locator('#case-detail');
+      const [, uid, language] = /^Case (\S+) · (en|zh) · /.exec(await detail.locator('h3').innerText())!;
+      const db = new Database(join(out, 'run.sqlite'), { readonly: true });
+      const job = db.prepare('select response, parsed from jobs where kind = ? and case_uid = ? and language = ?').get('diagnosis-summary', uid, language) as { response: string; parsed: string };
+      const { value } = db.prepare('select value from scores where task = ? and case_uid = ? and language = ?').get('diagnosis-summary', uid, language) as { value: number };
+      db.close();
+      // the pane of the new generation: the line its reader kept, under the task's title, beside its text score
+      const pane = detail.locator('.sec[data-generation="diagnosis-summary"]');
+      expect(await pane.count()).toBe(1);
+      const paneText = (await pane.textContent()) ?? '';
+      expect(paneText).toContain('Diagnosis summary');
+      expect(paneText).toContain((JSON.parse(job.parsed) as { summary: string }).summary);
+      expect(paneText).toContain(value.toFixed(1));
+      // the raw answer, exactly as the baseline wrote it, under the generation's title
+      await detail.locator('details.raw summary').click();
+      const raw = detail.locator('details.raw [data-generation="diagnosis-summary"]');
+      expect(await raw.locator('.label').textContent()).toBe('Diagnosis summary');
+      expect(await raw.locator('pre').textContent()).toBe(job.response);
       expect(problems).toEqual([]);
     } finally {
       await b.close();

@@ -178,6 +178,24 @@ function countAnswer(ans: AnswerSet, task: RowTask): CountAnswer | null {
   const a = byName[task];
   return isCountAnswer(a) ? a : null;
 }
+function isJobView(v: unknown): v is JobView {
+  return typeof v === 'object' && v !== null && 'status' in v && 'raw' in v;
+}
+/** A generation's answers in an answer set, by exam ('' for one asked once per case), where the registry's list puts them. */
+function answersOf(ans: AnswerSet, g: (typeof GENERATION_PANES)[number]): [string, JobView][] {
+  const own = ans.other ? ans.other[g.key] : undefined;
+  if (own) return Object.entries(own);
+  const byKey: { readonly [key: string]: unknown } = { ...ans };
+  const v = byKey[g.key];
+  if (typeof v !== 'object' || v === null) return [];
+  if (!g.perExam) return isJobView(v) ? [['', v]] : [];
+  return Object.entries(v).filter(function (e): e is [string, JobView] { return isJobView(e[1]); });
+}
+/** An element marked with the generation whose answer it shows. */
+function marked(el: HTMLElement, kind: string): HTMLElement {
+  el.setAttribute('data-generation', kind);
+  return el;
+}
 /** One model's answers to a case (the case's position `ci`), each section beside its verdict; then the raw answers. */
 export function modelAnswer(c: CaseView, ci: number, mi: number, focus: boolean): HTMLElement {
   const ans: AnswerSet = c.answers[String(mi)] || {}, list = byModelCase.get(mi + ':' + ci) || [], m = DATA.models[mi];
@@ -205,10 +223,26 @@ export function modelAnswer(c: CaseView, ci: number, mi: number, focus: boolean)
     add(body, jobProblem(e[1]));
     add(body, sectionRow('Imaging diagnosis \u00b7 ' + examName(c, e[0]), e[1].impression, findRow(list, 'imaging', e[0])));
   });
-  const raws: [string, JobView | undefined][] = [['Department guide', ans.department], ['DIFR (3)', ans.difr3], ['DIFR (5)', ans.difr5], ['Six-section answer', ans.diagnosis]];
-  imaging.forEach(function (e) { raws.push(['Imaging \u00b7 ' + examName(c, e[0]), e[1]]); });
-  const rawList = raws.filter(function (x) { return x[1] && x[1].raw; });
-  if (rawList.length) add(body, h('details', { class: 'raw' }, [h('summary', null, 'Raw answers, exactly as the model wrote them'), ...rawList.map(function (x) { return block(x[0], x[1] ? x[1].raw : null); })]));
+  // a generation the browser has no view of its own for (a task added after the nine): what its tasks read of the
+  // answer, beside each task's verdict
+  GENERATION_PANES.forEach(function (g) {
+    const own = ans.other ? ans.other[g.key] : undefined;
+    if (!own) return;
+    Object.entries(own).forEach(function (e) {
+      add(body, jobProblem(e[1]));
+      const where = e[0] ? ' \u00b7 ' + examName(c, e[0]) : '';
+      g.tasks.forEach(function (t) { add(body, marked(sectionRow(TASK_TITLES[t] + where, e[1].text, findRow(list, t, g.perExam ? e[0] : undefined)), g.kind)); });
+    });
+  });
+  // the raw answers of every generation, in the registry's order
+  const raws: HTMLElement[] = [];
+  GENERATION_PANES.forEach(function (g) {
+    answersOf(ans, g).forEach(function (e) {
+      const b = e[1].raw ? block(g.title.en + (e[0] ? ' \u00b7 ' + examName(c, e[0]) : ''), e[1].raw) : null;
+      if (b) raws.push(marked(b, g.kind));
+    });
+  });
+  if (raws.length) add(body, h('details', { class: 'raw' }, [h('summary', null, 'Raw answers, exactly as the model wrote them'), ...raws]));
   return h('div', { class: 'model-answer' + (focus ? ' focus' : ''), 'data-model': mi }, [h('div', { class: 'head' }, [m ? m.label : 'model ' + mi, focus ? ' ' : null, focus ? h('span', { class: 'badge' }, 'selected row') : null]), body]);
 }
 export function showCase(ci: number, focusModel: number): void {

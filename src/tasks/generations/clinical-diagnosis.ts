@@ -25,6 +25,7 @@ export interface StoredDiagnosis {
 export const clinicalDiagnosis = generation({
   kind: 'clinical-diagnosis',
   label: 'diagnosis',
+  title: { en: 'Six-section answer', zh: '六段式回答' },
   template: { name: 'clinical-diagnosis', variables: ['department', 'case_summary'] },
   perExam: false,
   prompts: (c) => {

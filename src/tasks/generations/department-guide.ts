@@ -21,6 +21,7 @@ function guidePrompt(c: ClinicalCase, ctx: PromptContext, k: number): PromptSpec
 /** One department, the one the patient should see. */
 export const departmentGuide = generation({
   kind: 'department-guide',
+  title: { en: 'Department guide', zh: '科室导诊' },
   template: { name: 'department-guide', variables: VARIABLES },
   perExam: false,
   prompts: (c, ctx) => guidePrompt(c, ctx, 1),
@@ -37,6 +38,7 @@ const departmentList = (f: AnswerFields) => ({
 const multi = <const K extends string>(kind: K, k: number) =>
   generation({
     kind,
+    title: { en: `DIFR (${k})`, zh: `指令遵循（${k}）` },
     template: { name: 'department-guide-multi', variables: [...VARIABLES, 'k'] },
     perExam: false,
     prompts: (c, ctx) => guidePrompt(c, ctx, k),

@@ -8,6 +8,7 @@ export const examPrompt = (e: ImagingExam): PromptSpec => ({ values: { modality:
 
 export const imagingDiagnosis = generation({
   kind: 'imaging-diagnosis',
+  title: { en: 'Imaging', zh: '影像' },
   template: { name: 'imaging-diagnosis', variables: ['modality', 'findings'] },
   perExam: true,
   // exams without findings are left out (the loader warns)

@@ -43,6 +43,8 @@ export interface Generation<K extends string = string, R extends ReadVerdict = R
   readonly kind: K;
   /** What its errors, pending answers and readings are counted under when it feeds several tasks (else the task's id). */
   readonly label?: string;
+  /** What its answer is called in the case browser, in each language (default: its first task's label). */
+  readonly title?: { readonly en: string; readonly zh: string };
   /** The template that asks it (`templates/<lang>/<name>.txt`) and the placeholders that template may use. */
   readonly template: { readonly name: T; readonly variables: readonly string[] };
   /** Whether it is asked once per imaging exam. */

@@ -10,6 +10,7 @@ export const basis = {
   label: { en: 'Diagnostic basis', zh: '诊断依据' },
   column: 'DB',
   weight: 1,
+  protocol: true,
   generation: clinicalDiagnosis,
   section: 'basis',
   gold: 'basis',

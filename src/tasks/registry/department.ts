@@ -10,6 +10,7 @@ export const department = {
   label: { en: 'Department guide', zh: '导诊' },
   column: 'Acc',
   weight: 5,
+  protocol: true,
   generation: departmentGuide,
   gold: 'department',
   scoring: 'department-match',

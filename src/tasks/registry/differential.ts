@@ -10,6 +10,7 @@ export const differential = {
   label: { en: 'Differential diagnosis', zh: '鉴别诊断' },
   column: 'DD',
   weight: 1,
+  protocol: true,
   generation: clinicalDiagnosis,
   section: 'differential',
   gold: 'differential',

@@ -11,6 +11,7 @@ export const finalDiagnosis = {
   label: { en: 'Final diagnosis', zh: '最终诊断' },
   column: 'FD',
   weight: 5,
+  protocol: true,
   generation: clinicalDiagnosis,
   section: 'principal',
   gold: 'principal',

@@ -10,6 +10,7 @@ export const imaging = {
   label: { en: 'Imaging diagnosis', zh: '影像诊断' },
   column: 'ID',
   weight: 1,
+  protocol: true,
   generation: imagingDiagnosis,
   gold: 'imaging',
   perExam: true,

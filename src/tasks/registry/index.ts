@@ -57,12 +57,15 @@ export const SCORING_SEQUENCE: readonly TaskModule[] = [...SCORED_TASKS].sort((a
 /**
  * The kinds of model call, in task order (each declared once, in src/tasks/generations/ or in a task's module),
  * each with the label its errors, pending answers and readings are counted under: its own when it feeds several
- * tasks (`diagnosis`), else its task's id (`department`, `difr3`, `difr5`, `imaging`).
+ * tasks (`diagnosis`), else its task's id (`department`, `difr3`, `difr5`, `imaging`); and the title its answer
+ * has in the case browser (its own, else its task's label).
  */
-export const GENERATIONS: readonly (AnyGeneration & { kind: GenerationKind; label: string })[] = [...new Map(MODULES.map((t): [string, Module['generation']] => [t.generation.kind, t.generation])).values()].map((g) => ({
-  ...g,
-  label: g.label ?? SCORED_TASKS.find((t) => t.generation.kind === g.kind)!.id,
-}));
+export const GENERATIONS: readonly (AnyGeneration & { kind: GenerationKind; label: string; title: { en: string; zh: string } })[] = [
+  ...new Map(MODULES.map((t): [string, Module['generation']] => [t.generation.kind, t.generation])).values(),
+].map((g) => {
+  const first = SCORED_TASKS.find((t) => t.generation.kind === g.kind)!;
+  return { ...g, label: g.label ?? first.id, title: g.title ?? first.label };
+});
 /** Generation kind → the label it is counted under. */
 export const GENERATION_LABEL: Readonly<Record<string, string>> = Object.fromEntries(GENERATIONS.map((g) => [g.kind, g.label]));
 
@@ -97,6 +100,13 @@ export function tasksOfGeneration(kind: string): TaskModule[] {
 export function tasksOfColumn(column: TaskColumn): TaskModule[] {
   return SCORED_TASKS.filter((t) => t.column === column);
 }
+
+/**
+ * The columns the protocol's averages are taken over (Avg, the weighted average, the per-record score of DWR):
+ * those whose tasks are all the protocol's (`protocol: true`), in column order. A column of a task added after
+ * the paper's is shown with its own mean and left out of them.
+ */
+export const PROTOCOL_COLUMNS = TASK_COLUMNS.filter((c) => tasksOfColumn(c).every((t) => t.protocol));
 
 /** The weight of each task column in the weighted average. */
 export const COLUMN_WEIGHT: Readonly<Record<TaskColumn, number>> = Object.fromEntries(SCORED_TASKS.map((t) => [t.column, t.weight])) as Record<TaskColumn, number>;

@@ -10,6 +10,7 @@ export const plan = {
   label: { en: 'Treatment plan', zh: '治疗计划' },
   column: 'TP',
   weight: 1,
+  protocol: true,
   generation: clinicalDiagnosis,
   section: 'plan',
   gold: 'plan',

@@ -10,6 +10,7 @@ export const preliminary = {
   label: { en: 'Preliminary diagnosis', zh: '初步诊断' },
   column: 'PD',
   weight: 1,
+  protocol: true,
   generation: clinicalDiagnosis,
   section: 'preliminary',
   gold: 'preliminary',

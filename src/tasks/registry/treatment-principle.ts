@@ -11,6 +11,7 @@ export const treatmentPrinciple = {
   label: { en: 'Principle of treatment', zh: '治疗原则' },
   column: 'PT',
   weight: 1,
+  protocol: true,
   generation: clinicalDiagnosis,
   section: 'principle',
   gold: 'principle',

@@ -32,6 +32,13 @@ export interface TaskModule {
   readonly column: string;
   /** Weight of its column in the authors' weighted average. */
   readonly weight: number;
+  /**
+   * Whether it is one of the protocol's tasks (the eight of ClinicalBench and DIFR): only their columns count in
+   * Avg, the weighted average and the per-record score behind DWR, which are the authors' figures over their nine
+   * columns. A task added after them says `false`: it gets its column (its own mean) and stays out of those three,
+   * so the published figures stay comparable; `true` counts it in them with its `weight`.
+   */
+  readonly protocol: boolean;
   /** The generation that answers it (src/tasks/generations/, or one of the task's own): its prompt, template and reader. */
   readonly generation: AnyGeneration;
   /** The section of the six-section answer it reads (clinical-diagnosis tasks). */
