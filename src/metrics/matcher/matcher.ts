@@ -33,7 +33,9 @@
  * any rule but `exact` reads them, and every explanation lists the expansions made.
  *
  * Readings (normalise.ts): prediction main/head/alias/joined, gold main/head/cause/alias/joined/complication (the
- * complication after "with" / 伴, read on its own: naming the gold's complication counts). Complications
+ * complication after "with" / 伴, read on its own). A match through the gold's complication alone is refused
+ * (complication.ts, rule `complication`): unless the prediction also names the gold's disease — as its cause, in
+ * its own name ("diabetic nephropathy") or beside the complication — it names the complication, not the gold. Complications
  * ("with …", "伴…") are dropped from the head; the gold's named cause counts ("heart failure due to DCM" is matched
  * by "DCM"), the prediction's only when it is a kind of the head or the head a manifestation of it (a model
  * naming anaemia "due to CKD" did not name CKD as its diagnosis; one naming "renal colic due to a ureteral stone"
@@ -54,8 +56,9 @@ import { NO_COMPLICATION } from './qualifiers.js';
 import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
 import { describe, droppedNote } from './explain.js';
 import { settingOnlyGold } from './infection.js';
+import { goldParts, predictionTexts, statesDisease } from './complication.js';
 
-export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'none' | 'empty';
+export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'complication' | 'none' | 'empty';
 
 /** When a prediction naming a broader lexicon concept than the gold counts (see the file comment). */
 export type BroaderPolicy = 'never' | 'usual' | 'always';
@@ -237,7 +240,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     // nephropathy" — diabetic nephropathy — for "diabetes") is read as that concept only, not through its head.
     const whole = P.reads[0]?.hit?.whole ? P.reads[0].hit.id : undefined;
     const distinctWhole = whole !== undefined && G.reads.some((g) => g.hit !== undefined && lexicon.isDistinct(whole, g.hit.id));
-    // (the complication reading is the gold's only: naming the gold's complication counts, sharing one does not)
+    // (the complication reading is the gold's only, and counts only as complication.ts allows: see `complicationOnly`)
     const preds = P.reads.filter((r) => (r.r.kind !== 'head' || !distinctWhole) && (r.r.kind !== 'cause' || causeCounts(r)) && r.r.kind !== 'complication');
     const isCore = (r: Read): boolean => r.r.kind === 'main' || r.r.kind === 'head' || r.r.kind === 'joined' || r.r.kind === 'complication';
     // the gold's named cause is read as a name of the gold ("dilated cardiomyopathy" for "heart failure due to dilated
@@ -362,6 +365,23 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     return { match: false, rule: 'none', score: round(best), explanation: best > 0 ? `best ${measure} ${round(best)} < ${threshold}; no rule matched` : 'no rule matched' };
   };
 
+  /** The complication policy (complication.ts): a match found for a gold "X with Y" stands only when the prediction
+   *  names X — as X, as its cause, beside Y, or in its own name; naming only Y is refused. Returns the refusal, or a
+   *  note saying how the prediction names X when the match came through Y. */
+  const complicationOnly = (predicted: string, gold: string, lang: MatchLang): MatchResult | string | undefined => {
+    const G = prepare(gold, lang);
+    const parts = goldParts(G.a);
+    if (!parts) return undefined;
+    const piece = parts.pieces.find((y) => match(predicted, y, lang, 1).match);
+    if (piece === undefined) return undefined;
+    const P = prepare(predicted, lang);
+    const named = predictionTexts(P.a).find((t) => match(t, parts.head, lang, 1).match);
+    if (named !== undefined) return named === P.a.readings[0]?.source ? undefined : `the prediction names the gold's disease "${parts.head}" as "${named}"`;
+    const [pm, head] = [P.a.readings[0], prepare(parts.head, lang).a.readings[0]];
+    if (pm && head && P.a.mode === G.a.mode && statesDisease(pm.s, head.s, G.a.mode)) return `the prediction's name states the gold's disease "${parts.head}" with its complication "${piece}"`;
+    return { match: false, rule: 'complication', score: 0, explanation: `the prediction names only the gold's complication "${piece}", not its disease "${parts.head}" (naming a complication alone does not name the gold)` };
+  };
+
   return {
     threshold,
     broaderPrediction,
@@ -369,8 +389,10 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     lexicon,
     match: (predicted, gold, lang) => {
       try {
-        const r = match(predicted, gold, lang);
-        if (r.rule === 'exact' || r.rule === 'empty') return r;
+        const found = match(predicted, gold, lang);
+        if (found.rule === 'exact' || found.rule === 'empty') return found;
+        const comp = found.match ? complicationOnly(predicted, gold, lang) : undefined;
+        const r = typeof comp === 'object' ? comp : typeof comp === 'string' ? { ...found, explanation: `${found.explanation}; ${comp}` } : found;
         // the Chinese abbreviations expanded before the rules read the names (normalise.ts), so an audit sees them
         const notes = [...prepare(predicted, lang).a.expanded.map((x) => `${x} (prediction)`), ...prepare(gold, lang).a.expanded.map((x) => `${x} (gold)`)];
         return notes.length > 0 ? { ...r, explanation: `${r.explanation}; expanded: ${notes.join(', ')}` } : r;

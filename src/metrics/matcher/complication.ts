@@ -1,0 +1,59 @@
+/**
+ * The complication policy (docs/metrics.md "Stages, severity, negation, complications and causes: the policy"): a
+ * gold "X with Y" (X伴Y, X合并Y, "X complicated by Y", "X，Y") names the disease X, Y being its complication or an
+ * accompanying condition. A prediction that names only Y names Y, not the gold: it missed X. It still counts when
+ * its own name states X — Y named through its parent ("diabetic nephropathy" for "type 2 diabetes with nephropathy",
+ * 1型糖尿病酮症酸中毒, "calculous cholecystitis" for "gallbladder stones with cholecystitis"), X named as its cause
+ * ("pyelonephritis due to a ureteral stone"), X named beside Y, or Y a kind of X in the lexicon (then the
+ * prediction matches X itself).
+ * Pure.
+ */
+import { ITIS } from './qualifiers.js';
+import { splitName } from './structure.js';
+import { slotConflict, type Analysis, type MatchLang, type Stripped } from './normalise.js';
+
+/** The pieces of a complication tail: "ascites and hepatic encephalopathy", 腹水、肝性脑病 → each on its own. */
+const PIECES_EN = /\s(?:and|with|complicated by|accompanied by|plus)\s|,|;/;
+const PIECES_ZH = /伴有|伴发|伴|合并|并发|并(?!发)|及|和|,|、|;/u;
+
+export function complicationPieces(tail: string, mode: MatchLang): string[] {
+  return tail.split(mode === 'en' ? PIECES_EN : PIECES_ZH).map((x) => x.trim()).filter((x) => x !== '');
+}
+
+// a word that states another unit of a disease name: an inflammation its organ ("cholecystitis" → gallbladder),
+// "calculous" the stones (canonical "calculus")
+const STATES_EN: Record<string, string[]> = { ...Object.fromEntries(Object.entries(ITIS).map(([organ, itis]) => [itis, [organ]])), calculous: ['calculus'], hepatitis: ['liver'], pyelonephritis: ['kidney'] };
+
+/**
+ * Whether the prediction's own name states every content unit of the gold's disease X, in its words: "diabetic
+ * nephropathy" states the diabetes of "type 2 diabetes", "acute calculous cholecystitis" the gallbladder stones,
+ * 慢性结石性胆囊炎 the 胆囊结石 (zh: every character of X's core in the prediction). A stage, type or side that
+ * both state and that conflicts is not X.
+ */
+export function statesDisease(pred: Stripped, head: Stripped, mode: MatchLang): boolean {
+  if (head.units.length === 0 || (mode === 'zh' && head.units.length < 2) || slotConflict(pred.slots, head.slots)) return false;
+  if (mode === 'zh') {
+    const chars = new Set(pred.units.flatMap((u) => [...u]));
+    return head.units.every((u) => [...u].every((c) => chars.has(c)));
+  }
+  const have = new Set(pred.units.flatMap((u) => [u, ...(STATES_EN[u] ?? [])]));
+  return head.units.every((u) => have.has(u));
+}
+
+/** The gold's disease and complication texts, when its name is "X with Y" (not "pregnancy with Y": its head is Y). */
+export function goldParts(a: Analysis): { head: string; pieces: string[] } | undefined {
+  const main = a.readings[0]?.source;
+  if (main === undefined || a.tail === undefined) return undefined;
+  const { head, tail } = splitName(main, a.mode);
+  if (tail === undefined || head.trim() === '' || head.trim() === tail.trim()) return undefined;
+  return { head: head.trim(), pieces: complicationPieces(tail, a.mode) };
+}
+
+/** Every name the prediction states: its readings (main, head, cause, aliases …) and the pieces after its own joiner. */
+export function predictionTexts(a: Analysis): string[] {
+  const texts = a.readings.map((r) => r.source);
+  const main = a.readings[0]?.source;
+  const tail = main !== undefined ? splitName(main, a.mode).tail : undefined;
+  if (tail !== undefined) texts.push(...complicationPieces(tail, a.mode));
+  return [...new Set(texts.filter((t) => t.trim() !== ''))];
+}
