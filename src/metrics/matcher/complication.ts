@@ -11,6 +11,7 @@
 import { ITIS } from './qualifiers.js';
 import { splitName } from './structure.js';
 import { slotConflict, type Analysis, type MatchLang, type Stripped } from './normalise.js';
+import type { MatchResult } from './matcher.js';
 
 /** The pieces of a complication tail: "ascites and hepatic encephalopathy", 腹水、肝性脑病 → each on its own. */
 const PIECES_EN = /\s(?:and|with|complicated by|accompanied by|plus)\s|,|;/;
@@ -56,4 +57,30 @@ export function predictionTexts(a: Analysis): string[] {
   const tail = main !== undefined ? splitName(main, a.mode).tail : undefined;
   if (tail !== undefined) texts.push(...complicationPieces(tail, a.mode));
   return [...new Set(texts.filter((t) => t.trim() !== ''))];
+}
+
+/** What the check needs from the matcher: a match at depth 1 (no recursion into this check) and a name's analysis. */
+export interface ComplicationDeps {
+  match(predicted: string, gold: string, lang: MatchLang): MatchResult;
+  analysis(text: string, lang: MatchLang): Analysis;
+}
+
+/**
+ * The check run after the rules on a match found for a gold "X with Y": the match stands only when the prediction
+ * names X — as X, as its cause, beside Y, or in its own name; naming only Y is refused (rule `complication`).
+ * Returns the refusal, a note saying how the prediction names X when the match came through Y, or undefined when
+ * the policy has nothing to say (the gold has no complication, or the match did not come through it).
+ */
+export function complicationOnly(deps: ComplicationDeps, predicted: string, gold: string, lang: MatchLang): MatchResult | string | undefined {
+  const G = deps.analysis(gold, lang);
+  const parts = goldParts(G);
+  if (!parts) return undefined;
+  const piece = parts.pieces.find((y) => deps.match(predicted, y, lang).match);
+  if (piece === undefined) return undefined;
+  const P = deps.analysis(predicted, lang);
+  const named = predictionTexts(P).find((t) => deps.match(t, parts.head, lang).match);
+  if (named !== undefined) return named === P.readings[0]?.source ? undefined : `the prediction names the gold's disease "${parts.head}" as "${named}"`;
+  const [pm, head] = [P.readings[0], deps.analysis(parts.head, lang).readings[0]];
+  if (pm && head && P.mode === G.mode && statesDisease(pm.s, head.s, G.mode)) return `the prediction's name states the gold's disease "${parts.head}" with its complication "${piece}"`;
+  return { match: false, rule: 'complication', score: 0, explanation: `the prediction names only the gold's complication "${piece}", not its disease "${parts.head}" (naming a complication alone does not name the gold)` };
 }

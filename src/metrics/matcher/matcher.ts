@@ -56,7 +56,7 @@ import { NO_COMPLICATION } from './qualifiers.js';
 import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
 import { describe, droppedNote } from './explain.js';
 import { settingOnlyGold } from './infection.js';
-import { goldParts, predictionTexts, statesDisease } from './complication.js';
+import { complicationOnly } from './complication.js';
 
 export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'complication' | 'none' | 'empty';
 
@@ -365,23 +365,6 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     return { match: false, rule: 'none', score: round(best), explanation: best > 0 ? `best ${measure} ${round(best)} < ${threshold}; no rule matched` : 'no rule matched' };
   };
 
-  /** The complication policy (complication.ts): a match found for a gold "X with Y" stands only when the prediction
-   *  names X — as X, as its cause, beside Y, or in its own name; naming only Y is refused. Returns the refusal, or a
-   *  note saying how the prediction names X when the match came through Y. */
-  const complicationOnly = (predicted: string, gold: string, lang: MatchLang): MatchResult | string | undefined => {
-    const G = prepare(gold, lang);
-    const parts = goldParts(G.a);
-    if (!parts) return undefined;
-    const piece = parts.pieces.find((y) => match(predicted, y, lang, 1).match);
-    if (piece === undefined) return undefined;
-    const P = prepare(predicted, lang);
-    const named = predictionTexts(P.a).find((t) => match(t, parts.head, lang, 1).match);
-    if (named !== undefined) return named === P.a.readings[0]?.source ? undefined : `the prediction names the gold's disease "${parts.head}" as "${named}"`;
-    const [pm, head] = [P.a.readings[0], prepare(parts.head, lang).a.readings[0]];
-    if (pm && head && P.a.mode === G.a.mode && statesDisease(pm.s, head.s, G.a.mode)) return `the prediction's name states the gold's disease "${parts.head}" with its complication "${piece}"`;
-    return { match: false, rule: 'complication', score: 0, explanation: `the prediction names only the gold's complication "${piece}", not its disease "${parts.head}" (naming a complication alone does not name the gold)` };
-  };
-
   return {
     threshold,
     broaderPrediction,
@@ -391,7 +374,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       try {
         const found = match(predicted, gold, lang);
         if (found.rule === 'exact' || found.rule === 'empty') return found;
-        const comp = found.match ? complicationOnly(predicted, gold, lang) : undefined;
+        const comp = found.match ? complicationOnly({ match: (p, g, l) => match(p, g, l, 1), analysis: (t, l) => prepare(t, l).a }, predicted, gold, lang) : undefined;
         const r = typeof comp === 'object' ? comp : typeof comp === 'string' ? { ...found, explanation: `${found.explanation}; ${comp}` } : found;
         // the Chinese abbreviations expanded before the rules read the names (normalise.ts), so an audit sees them
         const notes = [...prepare(predicted, lang).a.expanded.map((x) => `${x} (prediction)`), ...prepare(gold, lang).a.expanded.map((x) => `${x} (gold)`)];
