@@ -22,8 +22,14 @@ export function complicationPieces(tail: string, mode: MatchLang): string[] {
 }
 
 // a word that states another unit of a disease name: an inflammation its organ ("cholecystitis" → gallbladder),
-// "calculous" the stones (canonical "calculus")
-const STATES_EN: Record<string, string[]> = { ...Object.fromEntries(Object.entries(ITIS).map(([organ, itis]) => [itis, [organ]])), calculous: ['calculus'], hepatitis: ['liver'], pyelonephritis: ['kidney'] };
+// "calculous" the stones (canonical "calculus"), a heart valve or "cardiac" the heart ("rheumatic mitral stenosis"
+// states the rheumatic heart disease)
+const HEART = ['heart'];
+const STATES_EN: Record<string, string[]> = {
+  ...Object.fromEntries(Object.entries(ITIS).map(([organ, itis]) => [itis, [organ]])),
+  calculous: ['calculus'], hepatitis: ['liver'], pyelonephritis: ['kidney'],
+  mitral: HEART, tricuspid: HEART, cardiac: HEART, myocardial: HEART,
+};
 
 /**
  * Whether the prediction's own name states every content unit of the gold's disease X, in its words: "diabetic
@@ -46,7 +52,8 @@ export function goldParts(a: Analysis): { head: string; pieces: string[] } | und
   const main = a.readings[0]?.source;
   if (main === undefined || a.tail === undefined) return undefined;
   const { head, tail } = splitName(main, a.mode);
-  if (tail === undefined || head.trim() === '' || head.trim() === tail.trim()) return undefined;
+  // a head without a letter is no disease ("47,XXY syndrome" is one name, not 47 with a complication)
+  if (tail === undefined || !/\p{L}/u.test(head) || head.trim() === tail.trim()) return undefined;
   return { head: head.trim(), pieces: complicationPieces(tail, a.mode) };
 }
 
