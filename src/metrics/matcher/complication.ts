@@ -86,7 +86,11 @@ export function complicationOnly(deps: ComplicationDeps, predicted: string, gold
   if (piece === undefined) return undefined;
   const P = deps.analysis(predicted, lang);
   const named = predictionTexts(P).find((t) => deps.match(t, parts.head, lang).match);
-  if (named !== undefined) return named === P.readings[0]?.source ? undefined : `the prediction names the gold's disease "${parts.head}" as "${named}"`;
+  if (named !== undefined) {
+    if (named === P.readings[0]?.source) return undefined;
+    const as = named.toLowerCase() === parts.head.toLowerCase() ? '' : ` as "${named}"`;
+    return `the prediction also names the gold's disease "${parts.head}"${as} (beside or as the cause of its complication "${piece}")`;
+  }
   const [pm, head] = [P.readings[0], deps.analysis(parts.head, lang).readings[0]];
   if (pm && head && P.mode === G.mode && statesDisease(pm.s, head.s, G.mode)) return `the prediction's name states the gold's disease "${parts.head}" with its complication "${piece}"`;
   return { match: false, rule: 'complication', score: 0, explanation: `the prediction names only the gold's complication "${piece}", not its disease "${parts.head}" (naming a complication alone does not name the gold)` };
