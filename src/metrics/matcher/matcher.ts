@@ -33,8 +33,10 @@
  * any rule but `exact` reads them, and every explanation lists the expansions made.
  *
  * Readings (normalise.ts): prediction main/head/alias/joined/label, gold main/head/cause/alias/joined/complication
- * (the complication after "with" / 伴, read on its own: naming the gold's complication counts; the class X of a
- * Chinese "X：Y" is a label reading, counted for a prediction only). Complications
+ * (the complication after "with" / 伴, read on its own; the class X of a Chinese "X：Y" is a label reading, counted for
+ * a prediction only). A match through the gold's complication alone is refused (complication.ts, rule
+ * `complication`): unless the prediction also names the gold's disease — as its cause, in its own name ("diabetic
+ * nephropathy") or beside the complication — it names the complication, not the gold. Complications
  * ("with …", "伴…") are dropped from the head; the gold's named cause counts ("heart failure due to DCM" is matched
  * by "DCM"), the prediction's only when it is a kind of the head or the head a manifestation of it (a model
  * naming anaemia "due to CKD" did not name CKD as its diagnosis; one naming "renal colic due to a ureteral stone"
@@ -56,8 +58,9 @@ import { subtypesAsConcept } from './paren-qualifiers.js';
 import { analyse, slotConflict, type Analysis, type MatchLang, type Reading, type Slots, type Stripped } from './normalise.js';
 import { describe, droppedNote } from './explain.js';
 import { settingOnlyGold } from './infection.js';
+import { complicationOnly } from './complication.js';
 
-export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'none' | 'empty';
+export type MatchRule = 'exact' | 'lexicon' | 'distinct' | 'qualifier' | 'broader' | 'narrower' | 'containment' | 'overlap' | 'complication' | 'none' | 'empty';
 
 /** When a prediction naming a broader lexicon concept than the gold counts (see the file comment). */
 export type BroaderPolicy = 'never' | 'usual' | 'always';
@@ -240,7 +243,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     // nephropathy" — diabetic nephropathy — for "diabetes") is read as that concept only, not through its head.
     const whole = P.reads[0]?.hit?.whole ? P.reads[0].hit.id : undefined;
     const distinctWhole = whole !== undefined && G.reads.some((g) => g.hit !== undefined && lexicon.isDistinct(whole, g.hit.id));
-    // (the complication reading is the gold's only: naming the gold's complication counts, sharing one does not)
+    // (the complication reading is the gold's only, and counts only as complication.ts allows: see `complicationOnly`)
     const preds = P.reads.filter((r) => (r.r.kind !== 'head' || !distinctWhole) && (r.r.kind !== 'cause' || causeCounts(r)) && r.r.kind !== 'complication');
     const isCore = (r: Read): boolean => r.r.kind === 'main' || r.r.kind === 'head' || r.r.kind === 'joined' || r.r.kind === 'complication';
     // the gold's named cause is read as a name of the gold ("dilated cardiomyopathy" for "heart failure due to dilated
@@ -373,8 +376,10 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     lexicon,
     match: (predicted, gold, lang) => {
       try {
-        const r = match(predicted, gold, lang);
-        if (r.rule === 'exact' || r.rule === 'empty') return r;
+        const found = match(predicted, gold, lang);
+        if (found.rule === 'exact' || found.rule === 'empty') return found;
+        const comp = found.match ? complicationOnly({ match: (p, g, l) => match(p, g, l, 1), analysis: (t, l) => prepare(t, l).a }, predicted, gold, lang) : undefined;
+        const r = typeof comp === 'object' ? comp : typeof comp === 'string' ? { ...found, explanation: `${found.explanation}; ${comp}` } : found;
         // the Chinese abbreviations expanded before the rules read the names (normalise.ts), so an audit sees them
         const notes = [...prepare(predicted, lang).a.expanded.map((x) => `${x} (prediction)`), ...prepare(gold, lang).a.expanded.map((x) => `${x} (gold)`)];
         return notes.length > 0 ? { ...r, explanation: `${r.explanation}; expanded: ${notes.join(', ')}` } : r;
