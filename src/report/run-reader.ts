@@ -111,7 +111,7 @@ function readStore(dir: string, opts: ReadOptions, given: Partial<Pick<RunScores
     const errorsByKind = store.errorSummary().map(({ kind, n }) => ({ kind, n }));
     const departments = opts.taxonomy ? { taxonomy: opts.taxonomy, source: opts.departmentsSource ?? 'the list given' } : undefined;
     const settings = runSettings(store, dir, { ...(opts.scoring ? { scoring: opts.scoring } : {}), ...(departments ? { departments } : {}) });
-    return { manifest: store.getManifest<Manifest>(), jobs, scores: given.rows ? [...given.rows] : scoreRecords(store, dir), errorsByKind, agents: readAgents(store, jobs), settings, orphans: store.ledger.orphans() };
+    return { manifest: store.getManifest<Manifest>(), jobs, scores: given.rows ? [...given.rows] : scoreRecords(store, dir), errorsByKind, agents: readAgents(store, dir, jobs), settings, orphans: store.ledger.orphans() };
   } finally {
     store.close();
   }
