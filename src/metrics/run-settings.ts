@@ -6,8 +6,7 @@
  */
 import { DepartmentTaxonomy } from '../bench/departments.js';
 import { Fields } from '../run/decode.js';
-import type { Manifest } from '../run/evaluate.js';
-import { decodeScoring, metaRecord } from '../run/meta-records.js';
+import { decodeScoring, metaRecord, readManifest } from '../run/meta-records.js';
 import { readInputs, recordedTaxonomy, SCORED_WITH_KEY, taxonomyHash, type ScoringSettings } from '../run/recorded.js';
 import { RunStore } from '../run/store.js';
 import { effectiveScoring, rowsDiffer, unrecordedScoring, type EffectiveScoring, type ScoringOverride } from './settings.js';
@@ -41,7 +40,7 @@ export function decodeScoredWith(where: string, value: unknown): ScoredWith | nu
 }
 
 export function runSettings(store: RunStore, dir: string, o: { scoring?: ScoringOverride; departments?: DepartmentChoice } = {}): RunSettings {
-  const manifest = store.getManifest<Manifest>();
+  const manifest = readManifest(store, dir);
   const recorded = recordedTaxonomy(readInputs(store, dir), dir);
   const scoring = effectiveScoring(manifest?.scoring, o.scoring, unrecordedScoring());
   let taxonomy = recorded ?? DepartmentTaxonomy.default();

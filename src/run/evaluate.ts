@@ -58,7 +58,7 @@ export interface Manifest {
   /** Where the department list came from and a hash of its content (its text is kept under `inputs`). */
   departmentList?: DepartmentListInfo;
   /** How the run's answers are scored, unless a command's flag says otherwise. */
-  scoring?: ScoringSettings;
+  scoring?: Partial<ScoringSettings>;
   invocations: number;
 }
 

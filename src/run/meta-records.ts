@@ -3,13 +3,15 @@
  * stored record as plain JSON (`RunStore.getMeta` returns `unknown`); each record has one decoder, field by field
  * (run/decode.ts), and a record that is there but not in the form clinicallab writes is refused with an error
  * naming the run, the record's key and the field. A record a run never wrote reads as not recorded (runs made
- * before it was kept). Here: how a record is read, the models of a manifest, the scoring settings and the texts
- * a run recorded (`inputs`); the agent's own record is decoded beside the code that writes it
+ * before it was kept). Here: how a record is read, the manifest itself (with its models and scoring settings)
+ * and the texts a run recorded (`inputs`); the agent's own record is decoded beside the code that writes it
  * (agent/agent-record.ts).
  */
 import type { Department } from '../bench/departments.js';
-import { Fields } from './decode.js';
-import type { ManifestModel } from './evaluate.js';
+import type { GenerationKind } from '../tasks/definitions.js';
+import { GENERATIONS } from '../tasks/registry/index.js';
+import { Fields, RecordError } from './decode.js';
+import type { Manifest, ManifestModel } from './evaluate.js';
 import type { SamplingParams } from './jobs.js';
 import type { BertscoreModel, BertscorePerLanguage, RecordedInputs, ScoringSettings } from './recorded.js';
 import type { RunStore } from './store.js';
@@ -108,4 +110,51 @@ export function decodeInputs(where: string, value: unknown): RecordedInputs {
     departments: f.list('departments', department),
     templates: f.entries('templates', (t) => ({ hash: t.string('hash'), source: t.string('source'), text: t.string('text') })),
   };
+}
+
+const KINDS = GENERATIONS.map((g) => g.kind);
+
+/** How many prompts of each kind a run did not ask (a partial dataset): a count per generation kind. */
+function skipped(where: string, f: Fields): Partial<Record<GenerationKind, number>> {
+  const out: Partial<Record<GenerationKind, number>> = {};
+  for (const key of Object.keys(f.raw)) {
+    const kind = KINDS.find((k) => k === key);
+    if (!kind) throw new RecordError(`${where}: ${f.path}.${key} is not a kind clinicallab asks (${KINDS.join(', ')})`);
+    out[kind] = f.number(kind);
+  }
+  return out;
+}
+
+/** A run's manifest (evaluate.ts writes it; the agent and interactive runs add to it), decoded. */
+export function decodeManifest(where: string, value: unknown): Manifest {
+  const f = Fields.of(where, 'manifest', value);
+  const tool = f.object('tool');
+  const filters = f.object('filters');
+  const language = filters.optional('language', (k) => filters.string(k));
+  const limit = filters.optional('limit', (k) => filters.number(k));
+  const list = f.optional('departmentList', (k) => f.object(k));
+  const scoring = f.optional('scoring', (k) => decodeScoring(f.object(k)));
+  const skip = f.optional('skipped', (k) => skipped(where, f.object(k)));
+  return {
+    tool: { name: tool.oneOf('name', ['clinicallab'] as const), version: tool.string('version') },
+    node: f.string('node'),
+    createdAt: f.string('createdAt'),
+    updatedAt: f.string('updatedAt'),
+    models: f.list('models', decodeManifestModel),
+    kinds: f.oneOfEach('kinds', KINDS),
+    filters: { ...(language !== undefined ? { language } : {}), ...(limit !== undefined ? { limit } : {}) },
+    cases: f.list('cases', (c) => ({ file: c.string('file'), sha256: c.string('sha256'), records: c.number('records') })),
+    records: f.number('records'),
+    ...(skip !== undefined ? { skipped: skip } : {}),
+    templates: f.entries('templates', (t) => ({ hash: t.string('hash'), source: t.string('source') })),
+    departments: f.strings('departments'),
+    ...(list ? { departmentList: { source: list.string('source'), sha256: list.string('sha256'), count: list.number('count') } } : {}),
+    ...(scoring !== undefined ? { scoring } : {}),
+    invocations: f.number('invocations'),
+  };
+}
+
+/** The manifest of a run's store, decoded; undefined when nothing has been recorded yet. */
+export function readManifest(store: RunStore, dir: string): Manifest | undefined {
+  return metaRecord(store, dir, 'manifest', decodeManifest);
 }

@@ -10,6 +10,7 @@ import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { FileReport } from '../bench/loader.js';
 import { compareCases, describeFileChanges, recordKey, type CaseChanges, type RecordRef } from './case-check.js';
 import type { Manifest } from './evaluate.js';
+import { readManifest } from './meta-records.js';
 import { readInputs, taxonomyHash, type RecordedInputs } from './recorded.js';
 import { isRunDir } from './inspect.js';
 import { RunStore, type CaseRecordRow } from './store.js';
@@ -36,7 +37,7 @@ export interface ResumeState {
 
 /** What a run's store recorded for resuming it; `dir` names the run in errors. */
 export function resumeState(store: RunStore, dir: string): ResumeState | undefined {
-  const manifest = store.getManifest<Manifest>();
+  const manifest = readManifest(store, dir);
   if (!manifest) return undefined;
   return { manifest, inputs: readInputs(store, dir), records: store.ledger.caseRecords(), asked: new Set(store.ledger.jobRecords().map((r) => recordKey(r.uid, r.language))) };
 }

@@ -174,10 +174,6 @@ export class RunStore {
     this.db.close();
   }
 
-  getManifest<T>(): T | undefined {
-    return this.getMeta('manifest') as T | undefined;
-  }
-
   setManifest(value: unknown): void {
     this.setMeta('manifest', value);
   }

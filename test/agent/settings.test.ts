@@ -7,7 +7,7 @@ import { runAgent } from '../../src/agent/run-agent.js';
 import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import { loadCases } from '../../src/bench/loader.js';
-import type { Manifest } from '../../src/run/evaluate.js';
+import { readManifest } from '../../src/run/meta-records.js';
 import { RunStore } from '../../src/run/store.js';
 import { getTemplate, loadTemplates } from '../../src/tasks/templates.js';
 import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
@@ -128,7 +128,7 @@ describe('what an agent run records', () => {
     const roles = { navigator: spec('navigator'), radiologist: spec('radiologist'), chief: spec('chief'), nurse: spec('nurse'), pharmacist: 'baseline' };
     await runAgent({ dir, cases: loaded.cases.slice(0, 2), caseFiles: loaded.files, templates, taxonomy, config: { k: 1, m: 2, routing: routingOf(taxonomy, spec, { neurology: ['n1', 'n2'] }), roles }, flags: { temperature: 0.2, maxRetries: 2 } });
     const store = RunStore.open(dir);
-    const manifest = store.getManifest<Manifest>()!;
+    const manifest = readManifest(store, dir)!;
     const record = agentRecordOf(store, dir, 'agent#1@2')!;
     store.close();
     expect(manifest.models.map((m) => m.id)).toEqual(['baseline']); // roles are not benchmark candidates: a resumed `run` leaves them alone

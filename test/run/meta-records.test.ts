@@ -1,6 +1,6 @@
 /**
- * The records a run keeps beside its manifest — what its stored scores were computed with (`scored-with`) and the
- * texts it was made with (`inputs`) — are decoded once into typed records (issue 18). One that is there but not in
+ * The manifest of a run and the records it keeps beside it — what its stored scores were computed with
+ * (`scored-with`) and the texts it was made with (`inputs`) — are decoded once into typed records (issue 18). One that is there but not in
  * the form clinicallab writes is refused by `score`, `report` and a resumed `run`, naming the run, the key and the
  * field; a run made before they were kept reads as before.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeScoredWith, readRunSettings } from '../../src/metrics/run-settings.js';
 import { buildViewModel } from '../../src/report/view-model.js';
-import { metaRecord } from '../../src/run/meta-records.js';
+import { metaRecord, readManifest } from '../../src/run/meta-records.js';
 import { INPUTS_KEY, readInputs, SCORED_WITH_KEY } from '../../src/run/recorded.js';
 import { RunStore } from '../../src/run/store.js';
 import { refusals } from '../support/refusals.js';
@@ -54,6 +54,8 @@ describe('what a run records beside its manifest', () => {
   it('reads back typed, field for field as stored', () => {
     const store = RunStore.open(dir, { readonly: true });
     try {
+      expect(readManifest(store, dir)).toEqual(stored(dir, 'manifest'));
+      expect(readManifest(store, dir)!.models.map((m) => m.id)).toEqual(['baseline']);
       expect(readInputs(store, dir)).toEqual(stored(dir, INPUTS_KEY));
       expect(readInputs(store, dir)!.departments.length).toBeGreaterThan(20);
       const w = metaRecord(store, dir, SCORED_WITH_KEY, decodeScoredWith);
@@ -86,6 +88,19 @@ describe('what a run records beside its manifest', () => {
     expect(lib).toContain(`record ${INPUTS_KEY}: inputs.templates is missing, not an object`);
     const cut = edited(INPUTS_KEY, 'substr(value, 1, 50)');
     for (const s of await refusals(cut, 'leaderboard')) expect(s).toContain(`run ${cut}, record ${INPUTS_KEY}: inputs is not JSON`);
+  }, 90_000);
+
+  it('refuses a manifest of the wrong form in score, report and a resumed run', async () => {
+    const wrong = edited('manifest', `json_set(value, '$.models[0].concurrency', 'many')`);
+    const resumed = await runCli('run', ...RUN_ARGS, '--out', wrong);
+    expect(resumed.code).not.toBe(0);
+    const said = [...(await reportAndScore(wrong)), resumed.err];
+    expect(said).toHaveLength(4);
+    for (const s of said) expect(s).toContain(`run ${wrong}, record manifest: manifest.models[0].concurrency is the text "many", not a number`);
+    const kind = edited('manifest', `json_set(value, '$.kinds[0]', 'horoscope')`);
+    for (const s of await reportAndScore(kind)) expect(s).toContain('record manifest: manifest.kinds[0] is the text "horoscope", not one of department-guide');
+    const cut = edited('manifest', 'substr(value, 1, 70)');
+    for (const s of await reportAndScore(cut)) expect(s).toContain(`run ${cut}, record manifest: manifest is not JSON`);
   }, 90_000);
 
   it('reads a run made before either was kept as before', async () => {
