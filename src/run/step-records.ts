@@ -40,6 +40,8 @@ export interface AgentStepAnswers {
   'agent-pharmacist': NoteStep;
 }
 export type AgentStepName = keyof AgentStepAnswers;
+/** What a step's own reader (agent/workflow.ts) makes of its answer: the stored answer without who gave it. */
+export type StepReading<K extends AgentStepName> = Omit<AgentStepAnswers[K], keyof StepBy>;
 
 const orders = (f: Fields): StepOrders => ({ labs: f.strings('labs'), imaging: f.strings('imaging'), unknown: f.strings('unknown') });
 
@@ -56,7 +58,7 @@ export function stepBy(f: Fields): StepBy {
   return { ...(role !== undefined ? { role } : {}), ...(model !== undefined ? { model } : {}) };
 }
 
-const DECODERS: { [K in AgentStepName]: (f: Fields) => Omit<AgentStepAnswers[K], keyof StepBy> } = {
+const DECODERS: { [K in AgentStepName]: (f: Fields) => StepReading<K> } = {
   'agent-consult': (f) => ({ preliminary: f.string('preliminary'), orders: orders(f.object('orders')) }),
   'agent-lab': (f) => {
     const released = f.optional('released', (k) => f.strings(k));
