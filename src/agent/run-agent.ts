@@ -19,6 +19,7 @@ import { assertResumable, checkResume, recordsToSetAside, resumeState } from '..
 import { DEFAULTS } from '../run/setup.js';
 import { newWorkerId, RunStore } from '../run/store.js';
 import { readDiagnosis } from '../tasks/reading.js';
+import { agentKey, agentRecordOf, type AgentRecord } from './agent-record.js';
 import type { WorkflowRunOptions } from './run-options.js';
 import { runCasePool } from './case-pool.js';
 import { specialists } from './routing.js';
@@ -47,20 +48,6 @@ export interface AgentRunResult {
   /** With `allowChangedCases`: answers set aside as orphaned, and unanswered steps of those records dropped. */
   setAside: { orphaned: number; dropped: number } | null;
   wallMs: number;
-}
-
-/** What an agent run records about itself beside the manifest, as `agent:<id>`. */
-export interface AgentRecord {
-  agent: string;
-  k: number;
-  m: number;
-  roles: AgentConfig['roles'];
-  routing: AgentConfig['routing'];
-  models: ReturnType<typeof agentManifestModel>[];
-  templates: Record<string, { hash: string; source: string }>;
-  warnings: string[];
-  /** Hash of everything that decides the agent's answers (variant, models and parameters, routing, templates). */
-  fingerprint: string;
 }
 
 /** An agent id already holds answers made with other settings: mixing them would make one model of two. */
@@ -102,12 +89,12 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       models: [...models].map(([spec, x]) => [spec, x.entry.params]).sort(),
       templates: agentTemplates(o.config, o.templates, ['zh', 'en']),
     });
-    const before = store.getMeta<Partial<AgentRecord>>(`agent:${agent}`);
+    const before = agentRecordOf(store, o.dir, agent);
     if (before?.fingerprint !== undefined && before.fingerprint !== fingerprint && store.counts().some((c) => c.model === agent && c.kind === 'clinical-diagnosis' && c.status === 'done' && c.n > 0)) {
       throw new AgentSettingsChanged(`${agent} in ${o.dir} holds answers made with other settings (models, sampling parameters, routing or templates); give this configuration another --name, or another --out`);
     }
     // the same dataset and department list as the run was made on, or a refusal before any model is asked
-    const state = resumeState(store);
+    const state = resumeState(store, o.dir);
     const allCases = o.allCases ?? o.cases;
     const check = state ? checkResume(state, { files: o.caseFiles, allCases, cases: o.cases, templates: {}, taxonomy: o.taxonomy, taxonomySource: o.taxonomySource ?? BUILTIN }) : undefined;
     if (check) assertResumable(check, o.dir, o.allowChangedCases ?? false);
@@ -130,15 +117,15 @@ export async function runAgent(o: AgentRunOptions): Promise<AgentRunResult> {
       departmentList: previous?.departmentList ?? departmentListInfo(o.taxonomy, o.taxonomySource ?? BUILTIN),
       invocations: (previous?.invocations ?? 0) + 1,
     } satisfies Manifest);
-    recordInputs(store, o.taxonomy, templateTexts(o.templates, Object.keys(templates)));
+    recordInputs(store, o.dir, o.taxonomy, templateTexts(o.templates, Object.keys(templates)));
     store.ledger.setCaseRecords(caseRecordRows(allCases));
     let setAside: AgentRunResult['setAside'] = null;
     if (state && check?.changes?.touchesRun) {
       const { refs, reason } = recordsToSetAside(check.changes, state, allCases);
       setAside = store.ledger.orphanRecords(refs.map((r) => ({ ...r, reason: reason(r) })), new Set()); // steps asked again word for word count again
     }
-    const record: AgentRecord = { agent, k: o.config.k, m: o.config.m, roles: o.config.roles, routing: o.config.routing, models: [...models.values()].map(agentManifestModel), templates, warnings, fingerprint };
-    store.setMeta(`agent:${agent}`, record);
+    const record: Required<AgentRecord> = { agent, k: o.config.k, m: o.config.m, roles: o.config.roles, routing: o.config.routing, models: [...models.values()].map(agentManifestModel), templates, warnings, fingerprint };
+    store.setMeta(agentKey(agent), record);
     store.reclaimStale(Date.now(), new Set([worker]));
 
     const call: Caller = async (c, step) => {

@@ -1,6 +1,7 @@
 /**
  * What an agent run did per case, beside its scores: how many examinations its clinicians ordered, what share of
- * the case's available examinations that is, and the tokens and cost of all its steps.
+ * the case's available examinations that is, and the tokens and cost of all its steps. It reads the steps as they
+ * are decoded with the run's jobs (run/step-records.ts): a consultation's orders are typed there.
  */
 import type { JobRecord } from '../run/records.js';
 
@@ -31,10 +32,7 @@ export function agentStats(jobs: readonly JobRecord[], agent: string, available:
     const ordered = new Set<string>();
     for (const s of steps) {
       if (s.kind !== 'agent-consult' || s.parsed === null) continue;
-      // the step as workflow.ts stores it: { orders: { labs, imaging, … } }
-      const orders: unknown = s.parsed.orders;
-      if (typeof orders !== 'object' || orders === null) continue;
-      for (const [k, list] of Object.entries(orders)) if ((k === 'labs' || k === 'imaging') && Array.isArray(list)) for (const x of list as unknown[]) if (typeof x === 'string') ordered.add(x);
+      for (const x of [...s.parsed.orders.labs, ...s.parsed.orders.imaging]) ordered.add(x);
     }
     orders += ordered.size;
     const n = available.get(k) ?? 0;

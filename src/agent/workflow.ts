@@ -12,6 +12,7 @@
 import type { ClinicalCase } from '../bench/case.js';
 import type { DepartmentTaxonomy } from '../bench/departments.js';
 import { parseDepartmentAnswer, parseMultiDepartmentAnswer } from '../tasks/departments.js';
+import type { StepReading } from '../run/step-records.js';
 import { departmentGuidePrompt } from '../tasks/prompts.js';
 import { formatSections, parseSections } from '../tasks/sections.js';
 import { getTemplate, renderTemplate, type TemplateName, type TemplateSet } from '../tasks/templates.js';
@@ -107,14 +108,14 @@ export async function runAgentCase(c: ClinicalCase, cfg: AgentConfig, ctx: { tem
   const orders: Orders = { labs: [], imaging: [], unknown: [] };
   for (const cl of clinicians) {
     const p = render(templates, c, 'agent-consult', { department: deptName(cl.department), case_details: consultDetails(c), lab_tests: labVocabulary(c), imaging_exams: imagingVocabulary(c) });
-    const text = await call(c, { role: 'clinician', model: cl.model, kind: 'agent-consult', part: `${cl.department}/${cl.model}`, ...p, parse: (t) => readConsult(t, c) });
+    const text = await call(c, { role: 'clinician', model: cl.model, kind: 'agent-consult', part: `${cl.department}/${cl.model}`, ...p, parse: (t): StepReading<'agent-consult'> => readConsult(t, c) });
     const o = readConsult(text, c).orders;
     for (const k of ['labs', 'imaging', 'unknown'] as const) for (const x of o[k]) if (!orders[k].includes(x)) orders[k].push(x);
   }
 
   // 3. laboratory (no model): the ordered panels' results, "not performed" for the rest; a step of the transcript
   const lab = labReport(c, orders);
-  record(c, { role: 'laboratory', kind: 'agent-lab', part: 'lab', prompt: labRequest(c, orders), response: lab, parsed: { orders, released: orders.labs, notPerformed: orders.unknown } });
+  record(c, { role: 'laboratory', kind: 'agent-lab', part: 'lab', prompt: labRequest(c, orders), response: lab, parsed: { orders, released: orders.labs, notPerformed: orders.unknown } satisfies StepReading<'agent-lab'> });
   // 4. radiologist, one report per ordered exam
   const impressions: Record<string, string> = {};
   for (const exam of c.imaging.filter((e) => orders.imaging.includes(e.key) && e.findings !== '')) {
@@ -128,21 +129,21 @@ export async function runAgentCase(c: ClinicalCase, cfg: AgentConfig, ctx: { tem
   const opinions: { department: string; model: string; text: string }[] = [];
   for (const cl of clinicians) {
     const p = render(templates, c, 'agent-final', { department: deptName(cl.department), case_details: details, lab_results: lab, imaging_reports: imaging });
-    const text = await call(c, { role: 'clinician', model: cl.model, kind: 'agent-final', part: `${cl.department}/${cl.model}`, ...p, parse: (t) => parseSections(t) });
+    const text = await call(c, { role: 'clinician', model: cl.model, kind: 'agent-final', part: `${cl.department}/${cl.model}`, ...p, parse: (t): StepReading<'agent-final'> => parseSections(t) });
     opinions.push({ department: deptName(cl.department), model: cl.model, text });
   }
   let merged = opinions[0]!.text;
   if (opinions.length > 1) {
     const p = render(templates, c, 'agent-chief', { case_details: `${details}\n\n${lab}\n\n${imaging}`, opinions: opinionsText(opinions, lang) });
-    merged = await call(c, { role: 'chief', model: cfg.roles.chief, kind: 'agent-chief', part: 'chief', ...p, parse: (t) => parseSections(t) });
+    merged = await call(c, { role: 'chief', model: cfg.roles.chief, kind: 'agent-chief', part: 'chief', ...p, parse: (t): StepReading<'agent-chief'> => parseSections(t) });
   }
   const sections = parseSections(merged).sections;
 
   // 6. treatment: the nurse's actions and the pharmacist's revised plan make the final plan; both see the lab
   // results (monitoring, and doses and contraindications depend on kidney and liver values)
   const treat = { case_details: withLabResults(details, lab, lang), principal: sections.principal, plan: sections.plan };
-  const nurse = await call(c, { role: 'nurse', model: cfg.roles.nurse, kind: 'agent-nurse', part: 'nurse', ...render(templates, c, 'agent-nurse', treat), parse: (t) => ({ text: t.trim() }) });
-  const pharm = await call(c, { role: 'pharmacist', model: cfg.roles.pharmacist, kind: 'agent-pharmacist', part: 'pharmacist', ...render(templates, c, 'agent-pharmacist', treat), parse: (t) => ({ text: t.trim() }) });
+  const nurse = await call(c, { role: 'nurse', model: cfg.roles.nurse, kind: 'agent-nurse', part: 'nurse', ...render(templates, c, 'agent-nurse', treat), parse: (t): StepReading<'agent-nurse'> => ({ text: t.trim() }) });
+  const pharm = await call(c, { role: 'pharmacist', model: cfg.roles.pharmacist, kind: 'agent-pharmacist', part: 'pharmacist', ...render(templates, c, 'agent-pharmacist', treat), parse: (t): StepReading<'agent-pharmacist'> => ({ text: t.trim() }) });
   const final = formatSections({ ...sections, plan: finalPlan(pharm, nurse, sections.plan, lang) }, lang);
   return { departments, clinicians, orders, merged: opinions.length > 1, final };
 }

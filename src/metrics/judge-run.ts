@@ -15,7 +15,7 @@ import type { Model } from '../models/types.js';
 import type { ResponseCache } from '../run/cache.js';
 import { BudgetReached, storedCall, StoredCallFailed } from '../run/call.js';
 import type { Config } from '../run/config.js';
-import type { Manifest } from '../run/evaluate.js';
+import { readManifest } from '../run/meta-records.js';
 import { Executor } from '../run/executor.js';
 import type { ModelEntry } from '../run/jobs.js';
 import { hashOf } from '../run/keys.js';
@@ -123,7 +123,7 @@ export async function rateRun(o: RateRunOptions): Promise<RateRunResult> {
     ...(o.maxCost !== undefined ? { maxCost: o.maxCost, spent: store.totals().cost } : {}),
   });
   try {
-    const manifest = store.getManifest<Manifest>();
+    const manifest = readManifest(store, o.dir);
     const loaded = await loadCases(manifest?.cases.map((c) => c.file) ?? [], { taxonomy: o.taxonomy });
     const byKey = new Map(loaded.cases.map((c) => [`${c.uid}\u0000${c.language}`, c]));
     let answers = store.jobs({ status: 'done' }).filter((j) => j.kind === 'clinical-diagnosis' && !j.model.startsWith(JUDGE_PREFIX) && (!o.models || o.models.includes(j.model)));

@@ -5,7 +5,7 @@
  * report reading a scored run builds it from the rows it reads back — so the two cannot disagree.
  */
 import type { ClinicalCase } from '../bench/case.js';
-import type { JobRecord } from '../run/records.js';
+import { isTaskAnswer, type JobRecord } from '../run/records.js';
 import { GENERATION_LABEL, tasksOfGeneration } from '../tasks/registry/index.js';
 import { leaderboard, type CaseScores, type Leaderboard, type MetricOptions } from './clinical.js';
 import { planCase, type CaseTally } from './score-case.js';
@@ -73,7 +73,7 @@ function tallyWithoutCase(r: RecordRows): CaseTally {
     if (j.status === 'error') out.errors.push(label);
     else if (j.status !== 'done') out.pending.push(label);
     else {
-      const reading = j.parsed?.reading;
+      const reading = isTaskAnswer(j) ? j.parsed?.reading : undefined;
       if (reading === 'refusal') out.refused.push(label);
       else if (reading === 'truncated' || j.finishReason === 'length') out.truncated.push(label);
       if (reading === 'unread') out.unreadable.push(label);

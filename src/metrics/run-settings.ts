@@ -5,7 +5,8 @@
  * today's defaults, as they always did.
  */
 import { DepartmentTaxonomy } from '../bench/departments.js';
-import type { Manifest } from '../run/evaluate.js';
+import { Fields } from '../run/decode.js';
+import { decodeScoring, metaRecord, readManifest } from '../run/meta-records.js';
 import { readInputs, recordedTaxonomy, SCORED_WITH_KEY, taxonomyHash, type ScoringSettings } from '../run/recorded.js';
 import { RunStore } from '../run/store.js';
 import { effectiveScoring, rowsDiffer, unrecordedScoring, type EffectiveScoring, type ScoringOverride } from './settings.js';
@@ -25,11 +26,22 @@ export interface RunSettings {
 }
 
 /** What the stored scores were computed with: the scoring settings and a hash of the department list. */
-export type ScoredWith = ScoringSettings & { departments?: string };
+export type ScoredWith = Partial<ScoringSettings> & { departments?: string };
+
+/**
+ * The record of what the stored scores were computed with, decoded; null when the scores were removed (a record
+ * of null: nothing is known). A record that is there but malformed is refused, naming the run, key and field.
+ */
+export function decodeScoredWith(where: string, value: unknown): ScoredWith | null {
+  if (value === null) return null;
+  const f = Fields.of(where, 'scoredWith', value);
+  const departments = f.optional('departments', (k) => f.string(k));
+  return { ...decodeScoring(f), ...(departments !== undefined ? { departments } : {}) };
+}
 
 export function runSettings(store: RunStore, dir: string, o: { scoring?: ScoringOverride; departments?: DepartmentChoice } = {}): RunSettings {
-  const manifest = store.getManifest<Manifest>();
-  const recorded = recordedTaxonomy(readInputs(store), dir);
+  const manifest = readManifest(store, dir);
+  const recorded = recordedTaxonomy(readInputs(store, dir), dir);
   const scoring = effectiveScoring(manifest?.scoring, o.scoring, unrecordedScoring());
   let taxonomy = recorded ?? DepartmentTaxonomy.default();
   if (o.departments) {
@@ -41,7 +53,7 @@ export function runSettings(store: RunStore, dir: string, o: { scoring?: Scoring
     }
     taxonomy = given;
   }
-  const scoredWith = store.getMeta<ScoredWith | null>(SCORED_WITH_KEY) ?? undefined;
+  const scoredWith = metaRecord(store, dir, SCORED_WITH_KEY, decodeScoredWith) ?? undefined;
   return { taxonomy, scoring, scoredWith };
 }
 

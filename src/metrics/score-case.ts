@@ -8,7 +8,7 @@
  */
 import type { ClinicalCase, ImagingExam } from '../bench/case.js';
 import { caseSupport } from '../bench/support.js';
-import type { KindAnswer } from '../run/records.js';
+import { isTaskAnswer, type KindAnswer } from '../run/records.js';
 import { GENERATIONS, generationOf, tasksOfGeneration, type ScoredTaskId, type TaskModule } from '../tasks/registry/index.js';
 import type { CaseScores } from './clinical.js';
 import type { KindDetail } from './score-detail.js';
@@ -61,7 +61,7 @@ export type { ScoringContext } from './scorers.js';
  * (read or not), or unread. Answers stored before readings were recorded are counted by their form (below).
  */
 function tally(out: CaseTally, job: AnsweredJob, label: string): void {
-  const reading = job.parsed?.reading;
+  const reading = isTaskAnswer(job) ? job.parsed?.reading : undefined;
   if (reading === 'refusal') out.refused.push(label);
   else if (reading === 'truncated' || job.finishReason === 'length') out.truncated.push(label);
   if (reading === 'unread') out.unreadable.push(label);
@@ -69,7 +69,7 @@ function tally(out: CaseTally, job: AnsweredJob, label: string): void {
 
 /** Answers stored before readings were recorded: unread when they lacked the requested form. */
 function unreadOfOldForm(job: AnsweredJob): boolean {
-  if (job.parsed === null || job.parsed.reading !== undefined) return false;
+  if (!isTaskAnswer(job) || job.parsed === null || job.parsed.reading !== undefined) return false;
   if (job.kind === 'department-guide') return job.parsed.status === 'invalid';
   if (job.kind === 'clinical-diagnosis') return job.parsed.found.length === 0;
   return false;

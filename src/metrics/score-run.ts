@@ -9,6 +9,7 @@ import type { Language } from '../bench/language.js';
 import { formatProblem, type LoadResult } from '../bench/loader.js';
 import { loadThrough, type CaseSession } from '../bench/session.js';
 import type { Manifest } from '../run/evaluate.js';
+import { readManifest } from '../run/meta-records.js';
 import { SCORED_WITH_KEY } from '../run/recorded.js';
 import { jobRecords, type JobRecord } from '../run/records.js';
 import { RunStore } from '../run/store.js';
@@ -80,7 +81,7 @@ export async function scoreRun(dir: string, opts: ScoreRunOptions): Promise<RunS
   const persist = opts.persist ?? true;
   const store = RunStore.open(dir, { readonly: !persist });
   try {
-    const manifest = store.getManifest<Manifest>();
+    const manifest = readManifest(store, dir);
     const files = opts.cases ?? manifest?.cases.map((c) => c.file) ?? [];
     if (files.length === 0 && !opts.loaded) throw new Error(`${dir}: the run does not say which case files it used; give them with --cases`);
     const loaded = opts.loaded ?? (await loadThrough(opts.session, files, { taxonomy: opts.taxonomy }));

@@ -6,6 +6,7 @@
  * Newer runs also record every model the agent may call (roles, parameters, limits, price, the key variable's
  * name), the templates it used and the warnings its variant deserved; a run made before that reads as none.
  */
+import { agentRecordOf, type AgentRecord } from '../agent/agent-record.js';
 import type { RoutingTable } from '../agent/routing.js';
 import { agentStats, type AgentStats } from '../agent/stats.js';
 import type { RoleModels } from '../agent/workflow.js';
@@ -14,7 +15,7 @@ import type { JobRecord } from '../run/records.js';
 import type { RunStore } from '../run/store.js';
 import type { AgentModelView } from './types.js';
 
-/** The configuration an agent run stored (`store.getMeta('agent:<id>')`). */
+/** The configuration an agent run stored (`agent:<id>`, agent/agent-record.ts), as the report reads it. */
 export interface AgentConfigRead {
   k: number;
   m: number;
@@ -31,7 +32,7 @@ export interface AgentConfigRead {
 }
 
 export interface AgentRead {
-  /** Null when the run holds the agent's steps but not its configuration. */
+  /** Null when the run holds the agent's steps but not its configuration (a malformed one is refused). */
   config: AgentConfigRead | null;
   /** `orderedShare` is null when some case of the agent could not be read. */
   stats: Omit<AgentStats, 'orderedShare'> & { orderedShare: number | null };
@@ -43,79 +44,28 @@ export interface AgentPending {
   jobs: JobRecord[];
 }
 
-const ROLES = ['navigator', 'radiologist', 'chief', 'nurse', 'pharmacist'] as const;
-
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-
-/** The stored configuration, checked: anything that is not the shape `runAgent` writes reads as null. */
-export function agentConfig(meta: unknown): AgentConfigRead | null {
-  if (!isObject(meta)) return null;
-  const { k, m, roles, routing } = meta;
-  if (typeof k !== 'number' || typeof m !== 'number' || !isObject(roles) || !isObject(routing) || !isObject(routing.departments)) return null;
-  if (!ROLES.every((r) => typeof roles[r] === 'string')) return null;
-  const departments: RoutingTable['departments'] = {};
-  for (const [id, e] of Object.entries(routing.departments)) {
-    if (!isObject(e) || !Array.isArray(e.models)) return null;
-    departments[id] = { models: e.models.filter(isObject).map(ranked), fallback: e.fallback === true };
-  }
+/** The configuration as the report reads it, from the record the run stored (decoded by agent/agent-record.ts). */
+export function agentConfig(r: AgentRecord): AgentConfigRead {
   return {
-    k,
-    m,
-    roles: Object.fromEntries(ROLES.map((r) => [r, roles[r] as string])) as unknown as RoleModels,
-    routing: {
-      source: Array.isArray(routing.source) ? routing.source.map(String) : [],
-      minCases: typeof routing.minCases === 'number' ? routing.minCases : 0,
-      overall: Array.isArray(routing.overall) ? routing.overall.filter(isObject).map(ranked) : [],
-      departments,
-    },
-    recorded: Array.isArray(meta.models),
-    models: Array.isArray(meta.models) ? meta.models.flatMap((x) => modelRecord(x) ?? []) : [],
-    templates: templatesOf(meta.templates),
-    warnings: Array.isArray(meta.warnings) ? meta.warnings.filter((w): w is string => typeof w === 'string') : [],
+    k: r.k,
+    m: r.m,
+    roles: r.roles,
+    routing: r.routing,
+    recorded: r.models !== undefined,
+    models: (r.models ?? []).map((x) => ({ ...x, params: { ...x.params }, roles: [...x.roles] })),
+    templates: { ...(r.templates ?? {}) },
+    warnings: [...(r.warnings ?? [])],
   };
-}
-
-/** One recorded model; anything not in the shape `agentManifestModel` (src/agent/setup.ts) writes is left out. */
-function modelRecord(x: unknown): AgentModelView | null {
-  if (!isObject(x)) return null;
-  const { id, provider, model, baseURL, params, concurrency, timeoutMs, maxRetries, price, apiKeyEnv, roles } = x;
-  if (typeof id !== 'string' || typeof provider !== 'string' || typeof model !== 'string') return null;
-  if (typeof concurrency !== 'number' || typeof timeoutMs !== 'number' || typeof maxRetries !== 'number') return null;
-  const priced = isObject(price) && typeof price.input === 'number' && typeof price.output === 'number';
-  return {
-    id,
-    provider,
-    model,
-    ...(typeof baseURL === 'string' ? { baseURL } : {}),
-    params: isObject(params) ? { ...params } : {},
-    concurrency,
-    timeoutMs,
-    maxRetries,
-    price: priced ? { input: price.input as number, output: price.output as number } : null,
-    ...(typeof apiKeyEnv === 'string' ? { apiKeyEnv } : {}),
-    roles: Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [],
-  };
-}
-
-function templatesOf(x: unknown): Record<string, { hash: string; source: string }> {
-  if (!isObject(x)) return {};
-  const out: Record<string, { hash: string; source: string }> = {};
-  for (const [k, v] of Object.entries(x)) if (isObject(v) && typeof v.hash === 'string') out[k] = { hash: v.hash, source: typeof v.source === 'string' ? v.source : '' };
-  return out;
-}
-
-function ranked(r: Record<string, unknown>): { model: string; score: number | null; n: number } {
-  return { model: String(r.model), score: typeof r.score === 'number' ? r.score : null, n: typeof r.n === 'number' ? r.n : 0 };
 }
 
 /** The agent models of a store: those with a stored configuration or with `agent-…` steps. */
-export function readAgents(store: RunStore, jobs: readonly JobRecord[]): Map<string, AgentPending> {
+export function readAgents(store: RunStore, dir: string, jobs: readonly JobRecord[]): Map<string, AgentPending> {
   const out = new Map<string, AgentPending>();
   const stepsOf = new Set(jobs.filter((j) => j.kind.startsWith('agent-')).map((j) => j.model));
   for (const model of new Set(jobs.map((j) => j.model))) {
-    const meta = store.getMeta<unknown>(`agent:${model}`);
-    if (meta === undefined && !stepsOf.has(model)) continue;
-    out.set(model, { config: agentConfig(meta), jobs: jobs.filter((j) => j.model === model) });
+    const record = agentRecordOf(store, dir, model);
+    if (record === undefined && !stepsOf.has(model)) continue;
+    out.set(model, { config: record ? agentConfig(record) : null, jobs: jobs.filter((j) => j.model === model) });
   }
   return out;
 }

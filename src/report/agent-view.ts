@@ -14,15 +14,14 @@ import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { AgentConfigRead, AgentRead } from './agent-read.js';
 import { departmentLabel, jobView, sectionTexts } from './case-rows.js';
 import { redactUrls, safeBaseURL } from './redact.js';
-import { isStepRecord, type JobRecord, type StepAnswer } from '../run/records.js';
+import { isAgentStep, isTaskAnswer, type JobRecord } from '../run/records.js';
+import type { AgentStepAnswers, AgentStepName, StepOrders } from '../run/step-records.js';
 import type { AgentRouteView, AgentStepKind, AgentStepView, AgentView } from './types.js';
 
-const str = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined);
-const strs = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
-/** What an agent step stored, in the form its own code (agent/workflow.ts) writes; nothing for a task's answer. */
-const stepOf = (j: JobRecord | undefined): StepAnswer => (j && isStepRecord(j) ? (j.parsed ?? {}) : {});
+/** A job of one of ClinicalAgent's own steps, its answer typed (run/step-records.ts). */
+type StepJob<K extends AgentStepName> = Extract<JobRecord, { kind: K }>;
 /** The model that gave an answer: the workflow stores it with every step and with the answers it gives to tasks. */
-const modelOf = (j: JobRecord): string | undefined => str(j.parsed?.model);
+const modelOf = (j: JobRecord): string | undefined => ((isAgentStep(j) || isTaskAnswer(j)) && typeof j.parsed?.model === 'string' ? j.parsed.model : undefined);
 
 /** The job kind of each step. */
 const STEP_OF: Record<string, AgentStepKind> = {
@@ -54,7 +53,7 @@ export function chosenDepartments(nav: JobRecord | undefined, cfg: AgentConfigRe
 const modelOfError = (j: JobRecord): string | undefined => (j.error ? /^[a-z]+ \((.+?)\): /.exec(j.error)?.[1] : undefined);
 
 /** Give each clinician step (in store order) its place in the workflow's list of clinicians. */
-function assignClinicians(jobs: readonly JobRecord[], expected: readonly { department: string; model: string }[]): { job: JobRecord; model: string | null; department: string | null }[] {
+function assignClinicians<J extends JobRecord>(jobs: readonly J[], expected: readonly { department: string; model: string }[]): { job: J; model: string | null; department: string | null }[] {
   const used = new Set<number>();
   return jobs.map((job) => {
     const model = modelOf(job) ?? modelOfError(job);
@@ -70,18 +69,16 @@ function stepJob(j: JobRecord): NonNullable<AgentStepView['job']> {
   return { ...jobView(j), tokens, cost: j.cost };
 }
 
-const ordersOf = (x: unknown): { labs: string[]; imaging: string[]; unknown: string[] } => {
-  const o = new Map<string, unknown>(x && typeof x === 'object' ? Object.entries(x) : []);
-  return { labs: strs(o.get('labs')), imaging: strs(o.get('imaging')), unknown: strs(o.get('unknown')) };
-};
+const NO_ORDERS: StepOrders = { labs: [], imaging: [], unknown: [] };
 
 /** The sections of a step's answer (a clinician's final opinion, the chief's merge), as texts by id. */
-const sectionsOf = (p: StepAnswer): Record<string, string> | null =>
-  p.sections && typeof p.sections === 'object' ? Object.fromEntries(Object.entries(p.sections).filter((e): e is [string, string] => typeof e[1] === 'string')) : null;
+const sectionsOf = (p: AgentStepAnswers['agent-final'] | null): Record<string, string> | null =>
+  p ? Object.fromEntries(Object.entries(p.sections).filter((e): e is [string, string] => e[1] !== undefined)) : null;
 
 /** The steps of one agent on one case, in workflow order. `jobs` are the agent's jobs of the case, in store order. */
 export function agentSteps(jobs: readonly JobRecord[], c: ClinicalCase | undefined, cfg: AgentConfigRead | null, taxonomy: DepartmentTaxonomy): AgentStepView[] {
   const of = (s: AgentStepKind): JobRecord[] => jobs.filter((j) => STEP_OF[j.kind] === s);
+  const ofKind = <K extends AgentStepName>(kind: K): StepJob<K>[] => jobs.filter((j): j is StepJob<K> => j.kind === kind);
   const dep = (id: string | null): string | null => departmentLabel(taxonomy, id);
   const labName = (key: string): string => c?.labs.find((l) => l.key === key)?.name ?? key.replace(/[_+]+/g, ' ');
   const examName = (key: string): string => c?.imaging.find((e) => e.key === key)?.name ?? key.replace(/[_+]+/g, ' ');
@@ -103,13 +100,13 @@ export function agentSteps(jobs: readonly JobRecord[], c: ClinicalCase | undefin
 
   const expected = cfg ? chosen.flatMap((d) => specialists(cfg.routing, d, cfg.m).map((model) => ({ department: d, model }))) : [];
   const ordered = { labs: [] as string[], imaging: [] as string[], unknown: [] as string[] };
-  for (const { job, model, department } of assignClinicians(of('consult'), expected)) {
-    const p = stepOf(job);
-    const orders = ordersOf(p.orders);
+  for (const { job, model, department } of assignClinicians(ofKind('agent-consult'), expected)) {
+    const p = job.parsed;
+    const orders = p?.orders ?? NO_ORDERS;
     if (job.status === 'done') for (const k of ['labs', 'imaging', 'unknown'] as const) for (const x of orders[k]) if (!ordered[k].includes(x)) ordered[k].push(x);
     steps.push({
       ...base('consult', job, model, department),
-      ...(job.status === 'done' ? { preliminary: str(p.preliminary) ?? '', orders: { labs: orders.labs.map(labName), imaging: orders.imaging.map(examName), unknown: orders.unknown } } : {}),
+      ...(job.status === 'done' ? { preliminary: p?.preliminary ?? '', orders: { labs: orders.labs.map(labName), imaging: orders.imaging.map(examName), unknown: orders.unknown } } : {}),
     });
   }
   // what the laboratory released: the panels of `labs` (keys), in the case's order
@@ -118,11 +115,10 @@ export function agentSteps(jobs: readonly JobRecord[], c: ClinicalCase | undefin
     notPerformed: [...notPerformed],
     notOrdered: c ? [...c.labs.filter((l) => !o.labs.includes(l.key)).map((l) => l.name), ...c.imaging.filter((e) => !o.imaging.includes(e.key)).map((e) => e.name)] : [],
   });
-  const labs = of('laboratory');
+  const labs = ofKind('agent-lab');
   for (const j of labs) {
-    const p = stepOf(j);
-    const o = ordersOf(p.orders);
-    steps.push({ ...base('laboratory', j, null), ...(j.status === 'done' ? release(o, Array.isArray(p.released) ? strs(p.released) : o.labs, Array.isArray(p.notPerformed) ? strs(p.notPerformed) : o.unknown) : {}) });
+    const o = j.parsed?.orders ?? NO_ORDERS;
+    steps.push({ ...base('laboratory', j, null), ...(j.status === 'done' ? release(o, j.parsed?.released ?? o.labs, j.parsed?.notPerformed ?? o.unknown) : {}) });
   }
   // a run made before the laboratory was stored: rebuilt from the orders once the case went past it
   const LATER: AgentStepKind[] = ['radiologist', 'final', 'chief', 'nurse', 'pharmacist'];
@@ -135,10 +131,10 @@ export function agentSteps(jobs: readonly JobRecord[], c: ClinicalCase | undefin
     const impression = j.kind === 'imaging-diagnosis' ? j.parsed?.impression : undefined;
     steps.push({ ...base('radiologist', j, roleModel('radiologist', j)), exam: examName(key), findings: c?.imaging.find((e) => e.key === key)?.findings ?? '', impression: impression ?? (j.status === 'done' ? j.response : null) });
   }
-  for (const { job, model, department } of assignClinicians(of('final'), expected)) steps.push({ ...base('final', job, model, department), sections: sectionsOf(stepOf(job)) });
-  for (const j of of('chief')) steps.push({ ...base('chief', j, roleModel('chief', j)), sections: sectionsOf(stepOf(j)) });
-  for (const s of ['nurse', 'pharmacist'] as const) {
-    for (const j of of(s)) steps.push({ ...base(s, j, roleModel(s, j)), text: str(stepOf(j).text) ?? (j.status === 'done' ? j.response : null) });
+  for (const { job, model, department } of assignClinicians(ofKind('agent-final'), expected)) steps.push({ ...base('final', job, model, department), sections: sectionsOf(job.parsed) });
+  for (const j of ofKind('agent-chief')) steps.push({ ...base('chief', j, roleModel('chief', j)), sections: sectionsOf(j.parsed) });
+  for (const [s, kind] of [['nurse', 'agent-nurse'], ['pharmacist', 'agent-pharmacist']] as const) {
+    for (const j of ofKind(kind)) steps.push({ ...base(s, j, roleModel(s, j)), text: j.parsed?.text ?? (j.status === 'done' ? j.response : null) });
   }
   for (const j of of('answer')) steps.push({ ...base('answer', j, null), sections: j.kind === 'clinical-diagnosis' && j.parsed ? sectionTexts(j.parsed.sections) : null });
   return steps;

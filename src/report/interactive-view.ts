@@ -38,7 +38,7 @@ export async function interactiveOfRun(r: RunRead): Promise<Map<string, { view: 
   try {
     // the transcripts are among the jobs the run reader decoded; the store is opened for the settings records only
     const jobs = r.models.flatMap((m) => m.jobs);
-    const views = readInteractive(r.dir, jobs, (key) => store.getMeta<unknown>(key), r.models, await loadExamPrices());
+    const views = readInteractive(r.dir, jobs, (key) => store.getMeta(key), r.models, await loadExamPrices());
     for (const v of views) out.set(v.name, { view: v, byCase: new Map(v.cases.map((c) => [caseKey(c.uid, c.language), c])) });
   } finally {
     store.close();

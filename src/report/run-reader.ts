@@ -21,6 +21,7 @@ import type { ScoringContext } from '../metrics/score-case.js';
 import { scoreRun, type RunScores } from '../metrics/score-run.js';
 import { scoringContexts, UNRECORDED_PROFILE, type ScoringOverride } from '../metrics/settings.js';
 import type { Manifest } from '../run/evaluate.js';
+import { readManifest } from '../run/meta-records.js';
 import type { ScoringSettings } from '../run/recorded.js';
 import { jobRecords, type JobRecord } from '../run/records.js';
 import { RunStore, storeWritable, type OrphanRow } from '../run/store.js';
@@ -111,7 +112,7 @@ function readStore(dir: string, opts: ReadOptions, given: Partial<Pick<RunScores
     const errorsByKind = store.errorSummary().map(({ kind, n }) => ({ kind, n }));
     const departments = opts.taxonomy ? { taxonomy: opts.taxonomy, source: opts.departmentsSource ?? 'the list given' } : undefined;
     const settings = runSettings(store, dir, { ...(opts.scoring ? { scoring: opts.scoring } : {}), ...(departments ? { departments } : {}) });
-    return { manifest: store.getManifest<Manifest>(), jobs, scores: given.rows ? [...given.rows] : scoreRecords(store, dir), errorsByKind, agents: readAgents(store, jobs), settings, orphans: store.ledger.orphans() };
+    return { manifest: readManifest(store, dir), jobs, scores: given.rows ? [...given.rows] : scoreRecords(store, dir), errorsByKind, agents: readAgents(store, dir, jobs), settings, orphans: store.ledger.orphans() };
   } finally {
     store.close();
   }

@@ -1,8 +1,8 @@
 /**
  * Reading stored JSON into typed records, field by field: every field a reader needs is checked for its type once,
  * where the row is read, and a row that does not have it is refused with an error that names the row (run, job or
- * score row) and the field — never cast, never skipped. Used for parsed answers (run/records.ts) and score details
- * (metrics/score-detail.ts).
+ * score row) and the field — never cast, never skipped. Used for parsed answers (run/records.ts), score details
+ * (metrics/score-detail.ts) and the records kept beside the manifest (run/meta-records.ts, agent/agent-record.ts).
  */
 
 /** A stored row that cannot be read as the record it should be. */
@@ -139,6 +139,13 @@ export class Fields {
     const v = this.value[key];
     if (!Array.isArray(v)) return this.fail(key, 'a list');
     return v.map((x: unknown, i) => item(Fields.of(this.where, `${this.path}.${key}[${i}]`, x)));
+  }
+
+  /** An object of objects (keyed by name), each read by `item` with its name. */
+  entries<T>(key: string, item: (f: Fields, name: string) => T): Record<string, T> {
+    const out: Record<string, T> = {};
+    for (const [name, x] of Object.entries(this.object(key).value)) out[name] = item(Fields.of(this.where, `${this.path}.${key}.${name}`, x), name);
+    return out;
   }
 
   /** The field read by `read` when it is there (undefined and absent alike), else undefined. */

@@ -58,7 +58,7 @@ export interface Manifest {
   /** Where the department list came from and a hash of its content (its text is kept under `inputs`). */
   departmentList?: DepartmentListInfo;
   /** How the run's answers are scored, unless a command's flag says otherwise. */
-  scoring?: ScoringSettings;
+  scoring?: Partial<ScoringSettings>;
   invocations: number;
 }
 
@@ -132,7 +132,7 @@ export async function evaluatePlanned(opts: EvaluateOptions): Promise<EvaluateRe
   const store = RunStore.open(opts.dir);
   try {
     // a damaged store was refused at open (RunStore.open checks it), before anything is written into it
-    const state = resuming ? resumeState(store) : undefined;
+    const state = resuming ? resumeState(store, opts.dir) : undefined;
     // a changed dataset, department list or template is refused before anything is written or asked
     const check = state ? checkResume(state, { files: opts.caseFiles, allCases, cases: opts.cases, templates: plan.templates, taxonomy: opts.taxonomy, taxonomySource }) : undefined;
     if (check) assertResumable(check, opts.dir, opts.allowChangedCases ?? false);
@@ -158,7 +158,7 @@ export async function evaluatePlanned(opts: EvaluateOptions): Promise<EvaluateRe
       invocations: (previous?.invocations ?? 0) + 1,
     };
     store.setManifest(manifest);
-    recordInputs(store, opts.taxonomy, templateTexts(opts.templates, Object.keys(plan.templates)));
+    recordInputs(store, opts.dir, opts.taxonomy, templateTexts(opts.templates, Object.keys(plan.templates)));
     store.ledger.setCaseRecords(caseRecordRows(allCases));
     const planned = new Set(jobs.map((j) => j.key));
     let setAside: EvaluateResult['setAside'] = null;

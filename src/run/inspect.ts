@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Manifest } from './evaluate.js';
+import { readManifest } from './meta-records.js';
 import { StoreError } from './store-errors.js';
 import { RunStore, STORE_FILE, type OrphanRow, type StatusCount } from './store.js';
 
@@ -97,7 +98,7 @@ export function describeRun(dir: string): RunInfo {
     const totals = { done: sum('done'), error: sum('error'), pending: sum('pending'), running, stale: running > 0 ? store.staleCount() : 0, all: counts.reduce((n, c) => n + c.n, 0), ...t };
     const errorsByKind = store.errorSummary();
     const status: RunInfo['status'] = totals.all === 0 ? 'empty' : totals.pending + totals.running > 0 ? 'incomplete' : totals.error > 0 ? 'errors' : 'complete';
-    const manifest = store.getManifest<Manifest>();
+    const manifest = readManifest(store, dir);
     return { dir, ...(manifest ? { manifest } : {}), counts, totals, status, errorsByKind, caseFiles: caseFileStates(manifest), orphans: store.ledger.orphans(), readings: readingCounts(store) };
   } finally {
     store.close();

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { DepartmentTaxonomy, type Department } from '../bench/departments.js';
 import { templateHash, type TemplateSet } from '../tasks/templates.js';
 import { canonicalJson, sha256 } from './keys.js';
+import { decodeInputs, metaRecord } from './meta-records.js';
 import type { RunStore } from './store.js';
 
 /** The meta key the texts are kept under. */
@@ -88,15 +89,14 @@ export function templateTexts(set: TemplateSet, keys: Iterable<string>): Recorde
   return out;
 }
 
-export function readInputs(store: RunStore): RecordedInputs | undefined {
-  const v = store.getMeta<Partial<RecordedInputs>>(INPUTS_KEY);
-  if (!v || typeof v !== 'object') return undefined;
-  return { departments: Array.isArray(v.departments) ? v.departments : [], templates: v.templates && typeof v.templates === 'object' ? v.templates : {} };
+/** The texts a run recorded, decoded (run/meta-records.ts); undefined for a run made before they were kept. */
+export function readInputs(store: RunStore, dir: string): RecordedInputs | undefined {
+  return metaRecord(store, dir, INPUTS_KEY, decodeInputs);
 }
 
 /** Keep the texts: the department list as recorded first (it never changes within a run), templates added. */
-export function recordInputs(store: RunStore, taxonomy: DepartmentTaxonomy, templates: RecordedInputs['templates']): void {
-  const before = readInputs(store);
+export function recordInputs(store: RunStore, dir: string, taxonomy: DepartmentTaxonomy, templates: RecordedInputs['templates']): void {
+  const before = readInputs(store, dir);
   store.setMeta(INPUTS_KEY, {
     departments: before && before.departments.length > 0 ? before.departments : [...taxonomy.departments],
     templates: { ...(before?.templates ?? {}), ...templates },

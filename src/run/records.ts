@@ -2,8 +2,9 @@
  * The typed records of a run store. A job's parsed answer is stored as JSON (run/answers.ts writes it); here it is
  * decoded, once, into a discriminated union keyed by the generation the job answers: the department guide's
  * department, the departments of a K-department answer, the six sections and the diagnoses they name, an imaging
- * impression — the answers the task registry's tasks read (a generation's answer serves every task it feeds) — or,
- * for the steps of ClinicalAgent, the 4-dimension rater and interactive runs, the object their own code reads.
+ * impression — the answers the task registry's tasks read (a generation's answer serves every task it feeds) —,
+ * ClinicalAgent's own steps (run/step-records.ts), or, for the 4-dimension rater and interactive runs, the object
+ * their own decoders read.
  * Every reader of a run (scoring, the report, the unread-answer audit) takes these records; none parses or casts a
  * stored answer itself. A row that is not in the form clinicallab writes is refused with an error naming the run,
  * the job and the field (run/decode.ts).
@@ -12,7 +13,7 @@ import type { GenerationKind } from '../tasks/definitions.js';
 import { READINGS, type ReadVerdict } from '../tasks/reading.js';
 import { generationOf, GENERATIONS, type StoredOf } from '../tasks/registry/index.js';
 import { Fields, RecordError } from './decode.js';
-import type { AgentStepKind } from './jobs.js';
+import { AGENT_STEP_KINDS, decodeAgentStep, isAgentStepName, type AgentStepAnswers, type AgentStepName } from './step-records.js';
 import type { JobStatus, RunStore, StoredJob } from './store.js';
 
 /**
@@ -21,8 +22,14 @@ import type { JobStatus, RunStore, StoredJob } from './store.js';
  */
 type Verdict = Partial<ReadVerdict> & { role?: string; model?: string | null };
 
-/** A step of ClinicalAgent, the 4-dimension rater or an interactive run: an object its own code reads. */
+/**
+ * A step of the 4-dimension rater or an interactive run: an object its own decoder reads (metrics/rating-record.ts,
+ * agent/interactive/transcript-record.ts). ClinicalAgent's steps are typed here (run/step-records.ts).
+ */
 export type StepAnswer = Readonly<Record<string, unknown>>;
+
+/** The kinds of the 4-dimension rater's and interactive runs' jobs. */
+export type OtherStepKind = `judge-${string}` | `interactive-${string}`;
 
 /** The answer each generation stores: its reading as its generation module decodes it, with how well it was read. */
 export type TaskAnswers = { [K in GenerationKind]: StoredOf<K> & Verdict };
@@ -37,10 +44,13 @@ export type DiagnosisAnswer = TaskAnswers['clinical-diagnosis'];
 export type ImpressionAnswer = TaskAnswers['imaging-diagnosis'];
 
 /** The answer of a job of this kind. */
-export type AnswerOf<K extends string> = K extends GenerationKind ? TaskAnswers[K] : StepAnswer;
+export type AnswerOf<K extends string> = K extends GenerationKind ? TaskAnswers[K] : K extends AgentStepName ? AgentStepAnswers[K] : StepAnswer;
 
 /** A job's kind with its parsed answer (null until it is answered): narrowing on `kind` types `parsed`. */
-export type KindAnswer = { [K in GenerationKind]: { kind: K; parsed: TaskAnswers[K] | null } }[GenerationKind] | { kind: AgentStepKind; parsed: StepAnswer | null };
+export type KindAnswer =
+  | { [K in GenerationKind]: { kind: K; parsed: TaskAnswers[K] | null } }[GenerationKind]
+  | { [K in AgentStepName]: { kind: K; parsed: AgentStepAnswers[K] | null } }[AgentStepName]
+  | { kind: OtherStepKind; parsed: StepAnswer | null };
 
 /** A job as its readers take it: everything but the prompt, its answer decoded. */
 export type JobRecord = KindAnswer & {
@@ -75,7 +85,7 @@ function decodeStored<K extends GenerationKind>(kind: K, f: Fields): TaskAnswers
   return { ...generationOf(kind)!.decode(f), ...verdict(f) } as TaskAnswers[K];
 }
 
-const STEP_KIND = /^(?:agent|judge|interactive)-/;
+const OTHER_STEP = /^(?:judge|interactive)-/;
 
 /** How a job is named in an error: its run, key, model, kind and record. */
 export function jobWhere(dir: string, j: Pick<StoredJob, 'key' | 'model' | 'kind' | 'caseUid' | 'language'> & { exam?: string | null }): string {
@@ -107,17 +117,19 @@ export function jobRecord(dir: string, j: StoredJob): JobRecord {
   };
   const kind: string = j.kind;
   if (generationOf(kind)) return { ...base, kind, parsed: f && decodeStored(kind as GenerationKind, f) } as JobRecord;
-  if (!isStepKind(kind)) throw new RecordError(`${where}: its kind "${kind}" is none clinicallab writes (${GENERATIONS.map((g) => g.kind).join(', ')}, or agent-, judge- and interactive- steps)`);
-  return { ...base, kind, parsed: f && f.raw };
+  if (isAgentStepName(kind)) return { ...base, kind, parsed: f && decodeAgentStep(kind, f) } as JobRecord;
+  if (!OTHER_STEP.test(kind)) throw new RecordError(`${where}: its kind "${kind}" is none clinicallab writes (${[...GENERATIONS.map((g) => g.kind), ...AGENT_STEP_KINDS].join(', ')}, or judge- and interactive- steps)`);
+  return { ...base, kind: kind as OtherStepKind, parsed: f && f.raw };
 }
 
-function isStepKind(kind: string): kind is AgentStepKind {
-  return STEP_KIND.test(kind);
+/** Whether a job answers one of the task registry's generations (its answer carries the reader's verdict). */
+export function isTaskAnswer<J extends KindAnswer>(j: J): j is Extract<J, { kind: GenerationKind }> {
+  return generationOf(j.kind) !== undefined;
 }
 
-/** Whether a job is a step of ClinicalAgent, the 4-dimension rater or an interactive run (its answer its own code's). */
-export function isStepRecord(j: JobRecord): j is Extract<JobRecord, { kind: AgentStepKind }> {
-  return isStepKind(j.kind);
+/** Whether a job is one of ClinicalAgent's own steps (run/step-records.ts). */
+export function isAgentStep<J extends KindAnswer>(j: J): j is Extract<J, { kind: AgentStepName }> {
+  return isAgentStepName(j.kind);
 }
 
 /** A stored answer of a generation, decoded (for callers holding the JSON text of one answer). */

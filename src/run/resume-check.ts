@@ -10,6 +10,7 @@ import type { DepartmentTaxonomy } from '../bench/departments.js';
 import type { FileReport } from '../bench/loader.js';
 import { compareCases, describeFileChanges, recordKey, type CaseChanges, type RecordRef } from './case-check.js';
 import type { Manifest } from './evaluate.js';
+import { readManifest } from './meta-records.js';
 import { readInputs, taxonomyHash, type RecordedInputs } from './recorded.js';
 import { isRunDir } from './inspect.js';
 import { RunStore, type CaseRecordRow } from './store.js';
@@ -34,10 +35,11 @@ export interface ResumeState {
   asked: Set<string>;
 }
 
-export function resumeState(store: RunStore): ResumeState | undefined {
-  const manifest = store.getManifest<Manifest>();
+/** What a run's store recorded for resuming it; `dir` names the run in errors. */
+export function resumeState(store: RunStore, dir: string): ResumeState | undefined {
+  const manifest = readManifest(store, dir);
   if (!manifest) return undefined;
-  return { manifest, inputs: readInputs(store), records: store.ledger.caseRecords(), asked: new Set(store.ledger.jobRecords().map((r) => recordKey(r.uid, r.language))) };
+  return { manifest, inputs: readInputs(store, dir), records: store.ledger.caseRecords(), asked: new Set(store.ledger.jobRecords().map((r) => recordKey(r.uid, r.language))) };
 }
 
 /** What a run directory recorded, read without writing anything; undefined when it is not a run (yet). */
@@ -45,7 +47,7 @@ export function readResumeState(dir: string): ResumeState | undefined {
   if (!isRunDir(dir)) return undefined;
   const store = RunStore.open(dir, { readonly: true });
   try {
-    return resumeState(store);
+    return resumeState(store, dir);
   } finally {
     store.close();
   }

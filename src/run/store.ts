@@ -174,10 +174,6 @@ export class RunStore {
     this.db.close();
   }
 
-  getManifest<T>(): T | undefined {
-    return this.getMeta<T>('manifest');
-  }
-
   setManifest(value: unknown): void {
     this.setMeta('manifest', value);
   }
@@ -227,10 +223,14 @@ export class RunStore {
     return row ? fromRow(row) : undefined;
   }
 
-  /** Other run-level records next to the manifest (the agent's configuration and routing table). */
-  getMeta<T>(key: string): T | undefined {
+  /**
+   * Another run-level record next to the manifest (the agent's configuration, the recorded inputs, …), as stored:
+   * plain JSON for its decoder (run/meta-records.ts) to check, an `UnreadJson` when the stored text does not parse,
+   * undefined when there is none. Never typed here: only a decoder says what a record is.
+   */
+  getMeta(key: string): unknown {
     const row = this.db.prepare('SELECT value FROM manifest WHERE key = ?').get(key) as { value: string } | undefined;
-    return row ? (JSON.parse(row.value) as T) : undefined;
+    return row ? parseStored(row.value) : undefined;
   }
 
   setMeta(key: string, value: unknown): void {

@@ -7,7 +7,7 @@
  */
 import { GENERATION_KINDS } from '../tasks/definitions.js';
 import { READINGS, type AnswerReading } from '../tasks/reading.js';
-import { jobRecords, type JobRecord, type KindAnswer } from './records.js';
+import { isTaskAnswer, jobRecords, type JobRecord, type KindAnswer } from './records.js';
 import { RunStore } from './store.js';
 
 export interface UnreadAnswer {
@@ -28,7 +28,7 @@ export interface UnreadAnswer {
 
 /** The reader's verdict on a stored answer: as recorded, or — for answers stored before readings were — from its form. */
 export function readingOf(job: KindAnswer): { reading: AnswerReading; reason?: string } {
-  const p = job.parsed;
+  const p = isTaskAnswer(job) ? job.parsed : null;
   if (p && typeof p.reading === 'string') {
     const reading = READINGS.find((r) => r === p.reading);
     if (reading) return { reading, ...(typeof p.reason === 'string' ? { reason: p.reason } : {}) };

@@ -7,6 +7,7 @@ import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import type { ClinicalCase } from '../../src/bench/case.js';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import type { LoadResult } from '../../src/bench/loader.js';
+import { readManifest } from '../../src/run/meta-records.js';
 import { RunStore } from '../../src/run/store.js';
 import type { TemplateSet } from '../../src/tasks/templates.js';
 import type { Config } from '../../src/run/config.js';
@@ -160,7 +161,7 @@ describe('clinicallab agent', () => {
     expect(r.out).toContain('12 cases answered, 0 stopped by a failed step');
     const store = RunStore.open(dir);
     const answered = store.jobs({ prompts: false }).filter((j) => j.kind === 'clinical-diagnosis' && j.status === 'done');
-    const files = store.getManifest<{ cases: { file: string; records: number }[] }>()!.cases;
+    const files = readManifest(store, dir)!.cases;
     store.close();
     expect(files.map((f) => [f.file.split('/').pop(), f.records])).toEqual([['urology.json', 6], ['neurology.json', 6]]);
     expect(new Set(answered.map((j) => `${j.caseUid}/${j.language}`)).size).toBe(12);

@@ -2,12 +2,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../../src/agent/run-agent.js';
+import { agentRecordOf } from '../../src/agent/agent-record.js';
 import { runAgent } from '../../src/agent/run-agent.js';
 import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import { loadCases } from '../../src/bench/loader.js';
-import type { Manifest } from '../../src/run/evaluate.js';
+import { readManifest } from '../../src/run/meta-records.js';
 import { RunStore } from '../../src/run/store.js';
 import { getTemplate, loadTemplates } from '../../src/tasks/templates.js';
 import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
@@ -73,17 +73,17 @@ describe('clinicallab agent with a config file', () => {
 
     const store = RunStore.open(dir);
     const jobs = store.jobs();
-    const record = store.getMeta<AgentRecord>('agent:agent#1@1')!;
+    const record = agentRecordOf(store, dir, 'agent#1@1')!;
     store.close();
     const navJob = jobs.find((j) => j.kind === 'department-guide')!;
     expect(navJob.cost).toBeCloseTo((navJob.inputTokens! * 2 + navJob.outputTokens! * 4) / 1e6, 12);
     const stepCost = jobs.filter((j) => j.kind !== 'clinical-diagnosis').reduce((s, j) => s + j.cost!, 0);
     expect((JSON.parse(r.out) as { agent: { costPerCase: number } }).agent.costPerCase).toBeCloseTo(stepCost, 12);
-    expect(record.models.find((m) => m.id === spec('navigator'))).toEqual({
+    expect(record.models!.find((m) => m.id === spec('navigator'))).toEqual({
       id: spec('navigator'), provider: 'openai-compatible', model: 'navigator', baseURL: server.url, roles: ['navigator'],
       params: { temperature: 0.4, maxTokens: 333, seed: 7 }, concurrency: 4, timeoutMs: 20000, maxRetries: 1, price: { input: 2, output: 4 }, apiKeyEnv: 'AGENT_TEST_KEY',
     });
-    expect(record.models.find((m) => m.id === spec('clinician'))).toMatchObject({ roles: ['clinician'], price: { input: 1, output: 1 }, params: { temperature: 0, seed: 7 } });
+    expect(record.models!.find((m) => m.id === spec('clinician'))).toMatchObject({ roles: ['clinician'], price: { input: 1, output: 1 }, params: { temperature: 0, seed: 7 } });
     expect(readFileSync(join(dir, 'run.sqlite')).includes(KEY)).toBe(false); // the key is never stored
   });
 
@@ -128,8 +128,8 @@ describe('what an agent run records', () => {
     const roles = { navigator: spec('navigator'), radiologist: spec('radiologist'), chief: spec('chief'), nurse: spec('nurse'), pharmacist: 'baseline' };
     await runAgent({ dir, cases: loaded.cases.slice(0, 2), caseFiles: loaded.files, templates, taxonomy, config: { k: 1, m: 2, routing: routingOf(taxonomy, spec, { neurology: ['n1', 'n2'] }), roles }, flags: { temperature: 0.2, maxRetries: 2 } });
     const store = RunStore.open(dir);
-    const manifest = store.getManifest<Manifest>()!;
-    const record = store.getMeta<AgentRecord>('agent:agent#1@2')!;
+    const manifest = readManifest(store, dir)!;
+    const record = agentRecordOf(store, dir, 'agent#1@2')!;
     store.close();
     expect(manifest.models.map((m) => m.id)).toEqual(['baseline']); // roles are not benchmark candidates: a resumed `run` leaves them alone
     const used = ['department-guide', 'agent-consult', 'imaging-diagnosis', 'agent-final', 'agent-chief', 'agent-nurse', 'agent-pharmacist'] as const;
@@ -137,12 +137,12 @@ describe('what an agent run records', () => {
     const expected = Object.fromEntries(langs.flatMap((l) => used.map((n) => [`${l}/${n}`, { hash: getTemplate(templates, l, n).hash, source: 'builtin' }])));
     expect(record.templates).toEqual(expected);
     expect(manifest.templates).toMatchObject(expected);
-    const byId = Object.fromEntries(record.models.map((m) => [m.id, m]));
+    const byId = Object.fromEntries(record.models!.map((m) => [m.id, m]));
     expect(Object.fromEntries(Object.entries(byId).map(([id, m]) => [id, m.roles]))).toEqual({
       [spec('navigator')]: ['navigator'], [spec('n1')]: ['clinician'], [spec('n2')]: ['clinician'], [spec('generalist')]: ['clinician'],
       [spec('radiologist')]: ['radiologist'], [spec('chief')]: ['chief'], [spec('nurse')]: ['nurse'], baseline: ['pharmacist'],
     });
-    for (const m of record.models) expect(m).toMatchObject({ params: { temperature: 0.2 }, maxRetries: 2, timeoutMs: 180_000 });
+    for (const m of record.models!) expect(m).toMatchObject({ params: { temperature: 0.2 }, maxRetries: 2, timeoutMs: 180_000 });
     expect(byId.baseline).toMatchObject({ provider: 'baseline', price: { input: 0, output: 0 } });
     expect(byId[spec('n1')]!.price).toBeNull(); // unknown, never zero
   });
@@ -170,9 +170,9 @@ describe('clinicallab agent --model', () => {
     expect(server.calls.some((c) => NAV.test(last(c)))).toBe(true);
     expect(server.calls.some((c) => /You are a clinical pharmacist/.test(last(c)))).toBe(false);
     const store = RunStore.open(dir);
-    const record = store.getMeta<AgentRecord>('agent:agent#1@1')!;
+    const record = agentRecordOf(store, dir, 'agent#1@1')!;
     store.close();
     expect(record.roles).toEqual({ navigator: spec('solo'), radiologist: spec('solo'), chief: spec('solo'), nurse: spec('solo'), pharmacist: 'baseline' });
-    expect(record.models.find((m) => m.id === spec('solo'))!.roles.sort()).toEqual(['clinician', 'navigator', 'nurse', 'radiologist']);
+    expect(record.models!.find((m) => m.id === spec('solo'))!.roles.sort()).toEqual(['clinician', 'navigator', 'nurse', 'radiologist']);
   });
 });

@@ -1,7 +1,7 @@
 /** Agent#k@m beyond 1@1: who is consulted for which department, what the chief merges, and variants the routing cannot fill. */
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentRecord } from '../../src/agent/run-agent.js';
+import { agentRecordOf } from '../../src/agent/agent-record.js';
 import { runAgent } from '../../src/agent/run-agent.js';
 import type { RoutingTable } from '../../src/agent/routing.js';
 import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
@@ -35,7 +35,7 @@ async function agent(k: number, m: number, routing: RoutingTable) {
   const result = await runAgent({ dir, cases: [stroke], caseFiles: loaded.files, templates, taxonomy, config: { k, m, routing, roles: roles() }, backoff: { baseMs: 5, maxMs: 20 } });
   const store = RunStore.open(dir);
   const final = store.jobs().find((j) => j.kind === 'clinical-diagnosis')!;
-  const record = store.getMeta<AgentRecord>(`agent:${result.agent}`)!;
+  const record = agentRecordOf(store, dir, result.agent)!;
   store.close();
   return { result, final, record, dir };
 }

@@ -6,7 +6,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
-import type { Manifest } from '../../src/run/evaluate.js';
+import { readManifest } from '../../src/run/meta-records.js';
 import { RunStore } from '../../src/run/store.js';
 import { runCli, tempDir } from '../helpers.js';
 import { haveTransformers, NO_TRANSFORMERS } from '../support/model-tests.js';
@@ -47,7 +47,7 @@ beforeAll(async () => {
 describe('BERTScore settings per language', () => {
   it.skipIf(skip)(`are recorded with the profile, the layer and the baseline rows${why}`, async () => {
     const store = RunStore.open(run, { readonly: true });
-    const manifest = store.getManifest<Manifest>()!;
+    const manifest = readManifest(store, run)!;
     store.close();
     expect(manifest.scoring).toMatchObject({
       profile: 'authors',

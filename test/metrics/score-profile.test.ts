@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import type { Manifest } from '../../src/run/evaluate.js';
 import { SCORED_WITH_KEY } from '../../src/run/recorded.js';
+import { readManifest } from '../../src/run/meta-records.js';
 import { RunStore } from '../../src/run/store.js';
 import { runCli, tempDir } from '../helpers.js';
 import { makeRun } from '../report/fixture.js';
@@ -38,7 +39,7 @@ const textDetails = (dir: string): { profile?: string }[] =>
       .map((r) => r.detail as { profile?: string }),
   );
 
-const manifestOf = (dir: string): Manifest => withStore(dir, (s) => s.getManifest<Manifest>()!);
+const manifestOf = (dir: string): Manifest => withStore(dir, (s) => readManifest(s, dir)!);
 
 type LeaderboardJson = { textProfile: string; rows: { source: string; textProfile: string; values: Record<string, number> }[] };
 const leaderboardJson = async (...args: string[]): Promise<LeaderboardJson> => JSON.parse((await runCli('leaderboard', ...args, '--format', 'json')).out) as LeaderboardJson;

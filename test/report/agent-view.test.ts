@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentStats } from '../../src/agent/stats.js';
 import { jobRecords } from '../../src/run/records.js';
+import { decodeAgentRecord } from '../../src/agent/agent-record.js';
 import { agentConfig } from '../../src/report/agent-read.js';
 import { exportTable } from '../../src/report/export.js';
 import { renderHtml } from '../../src/report/html.js';
@@ -135,13 +136,16 @@ describe('an agent run in the view model', () => {
     expect('agents' in v).toBe(false);
   });
 
-  it('reads only a configuration in the shape the agent runner stores', () => {
-    expect(agentConfig(undefined)).toBeNull();
-    expect(agentConfig({ k: 1, m: 1, roles: { navigator: 'x' }, routing: { departments: {} } })).toBeNull();
-    expect(agentConfig({ k: 3, m: 1, roles: { navigator: 'a', radiologist: 'b', chief: 'c', nurse: 'd', pharmacist: 'e' }, routing: { departments: { urology: { models: [{ model: 'm' }] } } } })).toMatchObject({
+  it('reads a configuration of a run made before models and templates were recorded as not recorded, and refuses a malformed one', () => {
+    const roles = { navigator: 'a', radiologist: 'b', chief: 'c', nurse: 'd', pharmacist: 'e' };
+    const routing = { source: ['r1'], minCases: 5, overall: [], departments: { urology: { models: [{ model: 'm', score: null, n: 0 }], fallback: false } } };
+    expect(agentConfig(decodeAgentRecord('run R, record agent:x', { agent: 'x', k: 3, m: 1, roles, routing }))).toMatchObject({
       k: 3,
-      routing: { source: [], overall: [], departments: { urology: { models: [{ model: 'm', score: null, n: 0 }], fallback: false } } },
+      recorded: false,
+      models: [],
+      routing: { source: ['r1'], overall: [], departments: { urology: { models: [{ model: 'm', score: null, n: 0 }], fallback: false } } },
     });
+    expect(() => decodeAgentRecord('run R, record agent:x', { agent: 'x', k: 1, m: 1, roles: { navigator: 'x' }, routing })).toThrow('run R, record agent:x: config.roles.radiologist is missing, not a text');
   });
 });
 

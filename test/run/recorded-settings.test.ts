@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import { DEFAULT_DEPARTMENTS } from '../../src/bench/departments.js';
-import type { Manifest } from '../../src/run/evaluate.js';
-import type { BertscoreModel } from '../../src/run/recorded.js';
+import { readInputs, type BertscoreModel } from '../../src/run/recorded.js';
+import { readManifest } from '../../src/run/meta-records.js';
 import { RunStore } from '../../src/run/store.js';
 import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
 import { writeTinyBert } from '../support/tiny-bert.js';
@@ -29,7 +29,7 @@ let dir: string;
 function storeOf(d: string) {
   const store = RunStore.open(d);
   try {
-    return { manifest: store.getManifest<Manifest>()!, inputs: store.getMeta<{ templates: Record<string, { text: string }> }>('inputs')! };
+    return { manifest: readManifest(store, d)!, inputs: readInputs(store, d)! };
   } finally {
     store.close();
   }
@@ -60,7 +60,7 @@ describe('a run made with a department list of its own', () => {
     const { manifest } = storeOf(dir);
     expect(manifest.departmentList).toMatchObject({ source: departments, count: 24 });
     const store = RunStore.open(dir);
-    const inputs = store.getMeta<{ departments: { id: string }[] }>('inputs')!;
+    const inputs = readInputs(store, dir)!;
     store.close();
     expect(inputs.departments.map((d) => d.id)).toContain('emergency-medicine');
   });
@@ -220,7 +220,7 @@ describe('a run made before these were recorded', () => {
     const run = join(work, 'old-run');
     expect((await runCli('run', '--cases', join(BUNDLED_CASES_DIR, 'urology.json'), '--tasks', 'department', '--out', run)).code).toBe(0);
     const store = RunStore.open(run);
-    const { departmentList: _l, scoring: _s, ...old } = store.getManifest<Manifest>()!;
+    const { departmentList: _l, scoring: _s, ...old } = readManifest(store, run)!;
     store.setManifest(old);
     store.db.prepare(`DELETE FROM manifest WHERE key IN ('inputs', 'scored-with')`).run();
     store.db.prepare('DELETE FROM case_records').run();

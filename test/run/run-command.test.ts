@@ -8,8 +8,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
-import type { Manifest } from '../../src/run/evaluate.js';
 import { planPrompts } from '../../src/run/plan.js';
+import { readManifest } from '../../src/run/meta-records.js';
 import { RunStore } from '../../src/run/store.js';
 import { startMockOpenAI, type MockServer } from '../support/mock-openai.js';
 import { ROOT, runCli, tempDir } from '../helpers.js';
@@ -36,7 +36,7 @@ const run = (...args: string[]) => runCli('run', '--model', model, '--cases', UR
 function storeOf(dir: string) {
   const store = RunStore.open(dir);
   try {
-    return { manifest: store.getManifest<Manifest>()!, jobs: store.jobs(), totals: store.totals() };
+    return { manifest: readManifest(store, dir)!, jobs: store.jobs(), totals: store.totals() };
   } finally {
     store.close();
   }

@@ -31,7 +31,7 @@ import { runCasePool } from '../case-pool.js';
 import type { WorkflowRunOptions } from '../run-options.js';
 import { DOCTOR_TOOLS } from './actions.js';
 import { storedTranscript, type ExamPrices } from './scores.js';
-import { settingsKey, TRANSCRIPT_KIND } from './transcript-record.js';
+import { interactiveSettingsOf, settingsKey, TRANSCRIPT_KIND } from './transcript-record.js';
 import { runInteractiveCase, type InteractiveBudget, type InteractiveRoles, type Transcript } from './protocol.js';
 
 /** How the doctor gives its actions: tool calls, plain text, or tools where the provider is known to support them. */
@@ -132,11 +132,11 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
   const leaseMs = executor.longestLease;
   try {
     const fingerprint = hashOf({ roles: o.roles, budget: o.budget, tools, models: [...models].map(([s, e]) => [s, e.params]).sort(), templates: templatesUsed(o.templates, ['zh', 'en']) });
-    const before = store.getMeta<Partial<InteractiveRecord>>(settingsKey(name));
+    const before = interactiveSettingsOf(o.dir, name, (key) => store.getMeta(key));
     if (before?.fingerprint !== undefined && before.fingerprint !== fingerprint && store.counts().some((c) => c.model === name && c.kind === 'clinical-diagnosis' && c.status === 'done' && c.n > 0)) {
       throw new InteractiveSettingsChanged(`${name} in ${o.dir} holds answers made with other settings (models, budget, action format, sampling parameters or templates); give this configuration another --name, or another --out`);
     }
-    const state = resumeState(store);
+    const state = resumeState(store, o.dir);
     const allCases = o.allCases ?? o.cases;
     const check = state ? checkResume(state, { files: o.caseFiles, allCases, cases: o.cases, templates: {}, taxonomy: o.taxonomy, taxonomySource: o.taxonomySource ?? BUILTIN }) : undefined;
     if (check) assertResumable(check, o.dir, false);
@@ -159,7 +159,7 @@ export async function runInteractive(o: InteractiveRunOptions): Promise<Interact
       departmentList: previous?.departmentList ?? departmentListInfo(o.taxonomy, o.taxonomySource ?? BUILTIN),
       invocations: (previous?.invocations ?? 0) + 1,
     } satisfies Manifest);
-    recordInputs(store, o.taxonomy, templateTexts(o.templates, Object.keys(templates)));
+    recordInputs(store, o.dir, o.taxonomy, templateTexts(o.templates, Object.keys(templates)));
     store.ledger.setCaseRecords(caseRecordRows(allCases));
     const record: InteractiveRecord = { name, roles: o.roles, budget: o.budget, tools, ...(o.prices ? { prices: o.prices } : {}), models: [...models.values()].map(manifestModel), templates, fingerprint };
     store.setMeta(settingsKey(name), record);

@@ -7,6 +7,7 @@
  * record) and the field: never skipped, never read as a case with no turns.
  */
 import { Fields, RecordError } from '../../run/decode.js';
+import { metaWhere } from '../../run/meta-records.js';
 import { jobWhere, type JobRecord } from '../../run/records.js';
 import type { Action } from './actions.js';
 import type { InteractiveBudget, InteractiveRoles, Reply, Turn } from './protocol.js';
@@ -98,6 +99,8 @@ export interface InteractiveSettings {
   tools: boolean;
   /** The exam price table the run was made with (runs made before it was recorded have none). */
   prices?: ExamPrices;
+  /** What decides the run's answers, hashed (a resumed run compares it); runs made before it was kept have none. */
+  fingerprint?: string;
 }
 
 /** The key the settings of the interactive model `name` are stored under, beside the manifest. */
@@ -117,11 +120,13 @@ export function decodeInteractiveSettings(where: string, value: unknown): Intera
     }
     prices = p.data;
   }
+  const fingerprint = f.optional('fingerprint', (k) => f.string(k));
   return {
     roles: { doctor: roles.string('doctor'), patient: roles.string('patient') },
     budget: { questions: budget.number('questions'), exams: budget.number('exams'), turns: budget.number('turns') },
     tools: f.boolean('tools'),
     ...(prices ? { prices } : {}),
+    ...(fingerprint !== undefined ? { fingerprint } : {}),
   };
 }
 
@@ -131,12 +136,6 @@ export function decodeInteractiveSettings(where: string, value: unknown): Intera
  */
 export function interactiveSettingsOf(dir: string, name: string, meta: (key: string) => unknown): InteractiveSettings | undefined {
   const key = settingsKey(name);
-  const where = `run ${dir}, record ${key}`;
-  let value: unknown;
-  try {
-    value = meta(key);
-  } catch (err) {
-    throw new RecordError(`${where}: settings is not JSON (${(err as Error).message})`);
-  }
-  return value === undefined ? undefined : decodeInteractiveSettings(where, value);
+  const value = meta(key);
+  return value === undefined ? undefined : decodeInteractiveSettings(metaWhere(dir, key), value);
 }

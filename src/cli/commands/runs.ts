@@ -7,7 +7,7 @@ import { RUNS_DIR } from '../../run/setup.js';
 import { paint, table, type Io } from '../io.js';
 import { UsageError } from '../common.js';
 import { countsTable, money } from './run-summary.js';
-import { describeScoring } from '../../metrics/settings.js';
+import { describeScoring, effectiveScoring } from '../../metrics/settings.js';
 import { printUnread, readingTable, truncationNotes } from './unread.js';
 
 export function register(program: Command, io: Io): void {
@@ -86,7 +86,7 @@ export function register(program: Command, io: Io): void {
         io.out(`Cases: ${files.join('; ')}`);
         if (casesChanged(info)) io.out(paint(io, 'yellow', `${changedText(info)}: resuming it is refused until they are put back, or given --allow-changed-cases`));
         if (m.departmentList) io.out(`Departments: ${m.departmentList.count} from ${m.departmentList.source} (sha256 ${m.departmentList.sha256.slice(0, 12)}…, kept in the run)`);
-        if (m.scoring) io.out(`Scoring: ${describeScoring(m.scoring)}`);
+        if (m.scoring) io.out(`Scoring: ${describeScoring(effectiveScoring(m.scoring).settings)}`); // an older run's settings completed as it is scored
         io.out(`Records: ${m.records}${m.filters.language ? `, language ${m.filters.language}` : ''}${m.filters.limit ? `, limit ${m.filters.limit}` : ''}; generations: ${m.kinds.join(', ')}`);
         io.out(`Templates: ${Object.entries(m.templates).map(([k, v]) => `${k}#${v.hash}${v.source === 'builtin' ? '' : ` (${v.source})`}`).join(', ')}`);
         io.out(

@@ -48,10 +48,10 @@ describe('the typed records of an interactive run', () => {
       expect(t.turns.length).toBeGreaterThan(0);
       expect(['ask', 'examine', 'order', 'final', 'unreadable']).toContain(t.turns[0]!.action.type);
       expect(t.final).toMatch(/\S/);
-      const settings = interactiveSettingsOf(dir, 'interactive:baseline', (k) => store.getMeta<unknown>(k));
+      const settings = interactiveSettingsOf(dir, 'interactive:baseline', (k) => store.getMeta(k));
       expect(settings).toMatchObject({ roles: { doctor: 'baseline', patient: 'baseline' }, tools: false });
       expect(settings?.budget.turns).toBeGreaterThan(0);
-      expect(interactiveSettingsOf(dir, 'interactive:nobody', (k) => store.getMeta<unknown>(k))).toBeUndefined();
+      expect(interactiveSettingsOf(dir, 'interactive:nobody', (k) => store.getMeta(k))).toBeUndefined();
     } finally {
       store.close();
     }
