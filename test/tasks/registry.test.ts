@@ -66,8 +66,9 @@ describe('the task registry', () => {
     // ids that are also ordinary words of other parts (a case's department, a routing basis, an imaging exam)
     const words = new Set(['department', 'basis', 'plan', 'imaging']);
     // the six sections of the clinical-diagnosis answer (its generation's answer format), the gold parts of a record
-    // (bench stage, before tasks) and the agent roles' template placeholders carry names of their own
-    const allowed = ['src/tasks/generations/clinical-sections.ts', 'src/bench/gold.ts', 'src/tasks/templates.ts'];
+    // (bench stage, before tasks) and the agent roles' template placeholders carry names of their own, and so do the
+    // fields of ClinicalAgent's stored steps (a consultation keeps its clinician's `preliminary` section as read)
+    const allowed = ['src/tasks/generations/clinical-sections.ts', 'src/bench/gold.ts', 'src/tasks/templates.ts', 'src/run/step-records.ts'];
     const sources = files(src).filter((f) => !f.startsWith(own)).map((f) => ({ file: relative(ROOT, f), text: readFileSync(f, 'utf8') }));
     for (const t of SCORED_TASKS.filter((x) => !words.has(x.id))) {
       const elsewhere = sources.filter((f) => !allowed.includes(f.file) && f.text.includes(`'${t.id}'`)).map((f) => f.file);
