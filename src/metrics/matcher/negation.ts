@@ -108,6 +108,12 @@ const CAUSES: [RegExp, string][] = [
   [c('\\banticoagula\\w*|\\bwarfarin\\b|抗凝'), 'anticoagulant'],
   [c('\\bpostmenopausal\\b|绝经后'), 'postmenopausal'],
   [c('\\bsenile\\b|老年性'), 'senile'],
+  // a valve disease's cause: rheumatic vs degenerative (calcific, 退行性钙化性) — not the rheumatoid (类风湿) arthritis
+  [c('\\brheumatic\\b|(?<!类)风湿性'), 'rheumatic'],
+  [c('\\bdegenerative\\b|\\bcalcific\\b|退行性|退变性|钙化性'), 'degenerative'],
+  // a physiological state has no disease as its cause: physiological jaundice is no haemolytic one
+  [c('\\bphysiologic(?:al)?\\b|生理性'), 'physiological'],
+  [c('\\bh(?:a)?emolytic\\b|\\bhemolysis\\b|\\babo\\b|\\brh(?:esus)? (?:isoimmuni|incompatib|h(?:a)?emolytic)|溶血'), 'hemolysis'],
   [c('\\bsmok\\w*|吸烟'), 'smoking'],
   [c('\\bcontrast[- ]induced\\b|造影剂'), 'contrast'],
   [c('\\bnsaid\\w*|非甾体'), 'nsaid'],

@@ -385,7 +385,7 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     const rest = mode === 'en' ? t.replace(cause, ' ') : t.replace(cause, '');
     const own = strip(rest, mode, hooks).slots;
     if (!sameOrgan(cause, rest, mode)) own.origin ??= ['secondary'];
-    main.s.slots = { ...own, ...(main.s.slots.stage ? { stage: main.s.slots.stage } : {}), ...(main.s.slots.axis ? { axis: main.s.slots.axis } : {}) };
+    main.s.slots = { ...own, ...Object.fromEntries((['stage', 'axis', 'severity', 'phase', 'compensation'] as const).flatMap((k) => (main.s.slots[k] ? [[k, main.s.slots[k]]] : []))) };
     main.s.fullKey = fullKeyOf(main.s.key, main.s.slots);
   }
   const tailS = tail && !mainOnly ? strip(tidy(tail), mode, hooks) : undefined;
