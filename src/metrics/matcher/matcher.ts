@@ -48,8 +48,8 @@
 import { Lexicon, type ConceptHit } from './lexicon.js';
 import { isManifestation } from './structure.js';
 import { judgeMatch, type Judge } from './judge.js';
-import { containment, dice, round, transposed } from './fuzzy.js';
-import { causeConflict, causesNarrower, negationConflict, withoutCauses } from './negation.js';
+import { containment, dice, histologyOnGoldOnly, round, transposed } from './fuzzy.js';
+import { causeConflict, causesNarrower, negatedWithConflict, negationConflict, withoutCauses } from './negation.js';
 import { stageConflict } from './stage.js';
 import { NO_COMPLICATION } from './qualifiers.js';
 import { subtypesAsConcept } from './paren-qualifiers.js';
@@ -225,6 +225,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     // "without complications" on one side, a complication named on the other ("T2DM with diabetic nephropathy")
     const none = [NO_COMPLICATION.test(P.a.basic), NO_COMPLICATION.test(G.a.basic)];
     if (none[0] !== none[1] && (none[0] ? G0.a.tail : P.a.tail)) return { match: false, rule: 'qualifier', score: 0, explanation: `conflicting qualifiers (complication: "${(none[0] ? G0.a.tail : P.a.tail)!.text}" named on one side, none on the other)` };
+    const absent = negatedWithConflict(P.a.basic, G0.a.basic);
+    if (absent) return { match: false, rule: 'qualifier', score: 0, explanation: `conflicting qualifiers (${absent})` };
     const pm = P.reads[0]!;
     const gm = G.reads[0]!;
     const sameMode = P.a.mode === G.a.mode ? G.a.mode : undefined;
@@ -352,7 +354,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
           return { match: true, rule: 'containment', score: round(0.6 + 0.3 * ratio), explanation: `${which} ("${p.r.s.units.join(mode === 'en' ? ' ' : '')}" / "${g.r.s.units.join(mode === 'en' ? ' ' : '')}", same head "${g.r.s.head}")${note ? `; ${note}` : ''}` };
         }
         const minUnits = mode === 'en' ? 2 : 3;
-        if (p.r.s.head !== g.r.s.head || p.r.s.units.length < minUnits || g.r.s.units.length < minUnits) continue;
+        if (p.r.s.head !== g.r.s.head || p.r.s.units.length < minUnits || g.r.s.units.length < minUnits || histologyOnGoldOnly(p.r.s, g.r.s)) continue;
         const d = dice(p.r.s, g.r.s, mode);
         if (d > best) [best, bestPair] = [d, [p, g]];
       }

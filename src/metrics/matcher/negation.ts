@@ -164,3 +164,18 @@ export function causeConflict(a: readonly string[], b: readonly string[]): strin
   }
   return undefined;
 }
+
+// "X without Y" / X（不伴Y） states that Y is absent: a name on the other side that has Y ("X with Y", X伴Y) is
+// another diagnosis (chronic rhinosinusitis without vs with nasal polyps). "Without complications" is qualifiers.ts's.
+const WITHOUT = /\bwithout\s+((?:[a-z]+\s?){1,4}?)(?=\s*(?:$|[,;()]|\band\b|\bor\b))|(?:不伴(?:有)?|未伴(?:有)?|不合并|未合并|无合并)(\p{Script=Han}{2,8}?)(?=$|[，,;；()（）、]|\s)/gu;
+
+/** A term stated absent in one name and present in the other: a description, or undefined. */
+export function negatedWithConflict(a: string, b: string): string | undefined {
+  const absent = (t: string): string[] => [...t.matchAll(WITHOUT)].map((m) => (m[1] ?? m[2] ?? '').trim()).filter((x) => x !== '' && !/^(?:any )?complications?$|^并发症$/u.test(x));
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    const yAbsent = absent(y);
+    const term = absent(x).find((w) => y.includes(w) && !yAbsent.some((v) => v.includes(w)));
+    if (term !== undefined) return `"${term}" is stated absent on one side and present on the other`;
+  }
+  return undefined;
+}
