@@ -25,7 +25,7 @@ export interface Axis {
 export const rx = (s: string): RegExp => new RegExp(s, 'gu');
 export const TYPE = '(?:\\s*(?:type|form|variant|型))?';
 
-const RISK_SCHEME = '(?:(?:(?:modified|改良)\\s*)?nih|joensuu|afip)?\\s*(?:risk\\s*)?(?:classification\\s*|分级\\s*)?:?\\s*';
+const RISK_SCHEME = '(?:(?:(?:modified|改良)\\s*)?nih|j(?:o|oe)?ensuu|afip)?\\s*(?:risk\\s*)?(?:classification\\s*|分级\\s*)?:?\\s*';
 
 export const AXES_STATES: Axis[] = [
   {

@@ -128,7 +128,7 @@ const EXACERBATION = /\b(?:with |in )?(?:an? )?(?:acute |severe )?(?:exacerbatio
 const PHASES: [RegExp, string][] = [
   // the chronic persistent phase of an asthma (慢性持续期) is neither an exacerbation nor a remission
   [/\bchronic persistent (?:phase|stage|period)\b|慢性持续期/gu, 'persistent'],
-  [/\b(?:in (?:clinical )?remission|remission|quiescent|inactive|stable (?:phase|stage|period))\b|缓解期|稳定期|静止期|非活动期/gu, 'remission'],
+  [/\b(?:in (?:clinical )?remission|remission|quiescent|inactive|stable (?:phase|stage|period))\b|(?:临床)?缓解期|稳定期|静止期|非活动期/gu, 'remission'],
   // a relapse is the active phase ("relapsed AML", 多发性硬化复发); relapsing, recurrent and 复发性 are not phases
   [/\bactive(?: phase| stage)?\b|\brelapsed?\b|(?<!反复)复发(?!性)|活动期|活动性(?=[溃克结狼类强银])/gu, 'active'],
 ];
