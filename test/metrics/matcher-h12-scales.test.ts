@@ -159,3 +159,14 @@ describe('the overlap rule and a histological type on the gold only', () => {
     check(bare, [['Sigmoid colon cancer with obstruction', 'Sigmoid colon adenocarcinoma with obstruction']], 'en', true);
   });
 });
+
+describe('more-h12-p.json and the myasthenic crisis as MGFA class V', () => {
+  it('keep a Ramsay Hunt syndrome with its palsy apart from a Bell palsy, and an ascending aneurysm narrower than a thoracic one', () => {
+    check(full, [['Ramsay Hunt syndrome with left facial palsy', 'Left Bell palsy']], 'en', false);
+    check(full, [['亨特综合征伴面瘫', '面神经炎']], 'zh', false);
+    check(full, [['Thoracic aortic aneurysm', 'Ascending aortic aneurysm'], ['Myasthenic crisis', 'Myasthenia gravis, MGFA class IIa']], 'en', false);
+    check(full, [['胸主动脉瘤', '升主动脉瘤']], 'zh', false);
+    check(full, [['Ramsay Hunt syndrome with facial palsy', 'Herpes zoster oticus'], ['Ascending aortic aneurysm', 'Thoracic aortic aneurysm'], ['Myasthenic crisis', 'Myasthenia gravis, MGFA class V']], 'en', true);
+    check(full, [['升主动脉瘤', '胸主动脉瘤']], 'zh', true);
+  });
+});
