@@ -170,3 +170,39 @@ describe('more-h12-p.json and the myasthenic crisis as MGFA class V', () => {
     check(full, [['升主动脉瘤', '胸主动脉瘤']], 'zh', true);
   });
 });
+
+describe('more kinds and scales of other sets (Takayasu, malleoli, fistula output, TAPVC, PTC variant, dystrophin, DVT, EHS W, MDS EB)', () => {
+  it('refuse two kinds or classes in conflict, in both languages', () => {
+    check(bare, [
+      ['Takayasu arteritis, renal artery type', 'Takayasu arteritis, brachiocephalic type'],
+      ['Left trimalleolar ankle fracture', 'Left bimalleolar ankle fracture'],
+      ['High-output enterocutaneous fistula', 'Low-output enterocutaneous fistula'],
+      ['TAPVC, cardiac type', 'TAPVC, supracardiac type'],
+      ['Papillary thyroid carcinoma, hobnail variant', 'Papillary thyroid carcinoma, follicular variant'],
+      ['Duchenne muscular dystrophy', 'Becker muscular dystrophy'],
+      ['Ventral incisional hernia, W2', 'Ventral incisional hernia, EHS W1'],
+      ['Myelodysplastic syndrome with excess blasts-1', 'Myelodysplastic syndrome, RAEB-2'],
+      ['Persistent atrial flutter', 'Atrial flutter (paroxysmal)'],
+      ['Knee osteoarthritis (Kellgren-Lawrence III)', 'Knee osteoarthritis, KL grade 1'],
+    ], 'en', false);
+    check(bare, [
+      ['大动脉炎（胸腹主动脉型）', '大动脉炎（肺动脉型）'],
+      ['左踝关节双踝骨折', '左踝关节三踝骨折'],
+      ['十二指肠瘘（低流量）', '十二指肠瘘（高流量）'],
+      ['完全性肺静脉异位引流（心下型）', '完全性肺静脉异位引流（心内型）'],
+      ['下肢深静脉血栓形成（周围型）', '下肢深静脉血栓形成（混合型）'],
+      ['骨髓增生异常综合征伴原始细胞增多-2', '骨髓增生异常综合征（EB-1）'],
+      ['心房颤动（永久性）', '持续性心房颤动'],
+      ['痛风（间歇期）', '痛风（急性发作期）'],
+    ], 'zh', false);
+  });
+  it('accept the same kind or class, or one on one side only', () => {
+    check(bare, [
+      ['Takayasu arteritis, mixed type', 'Takayasu arteritis, renal artery type'],
+      ['High-output enterocutaneous fistula', 'Enterocutaneous fistula'],
+      ['Incisional hernia, W3', 'Incisional hernia, EHS W3'],
+      ['Myelodysplastic syndrome, EB-2', 'Myelodysplastic syndrome with excess blasts-2'],
+    ], 'en', true);
+    check(bare, [['心房颤动（持续性）', '持续性心房颤动'], ['下肢深静脉血栓形成（中央型）', '下肢深静脉血栓形成']], 'zh', true);
+  });
+});

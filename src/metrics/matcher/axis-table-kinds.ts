@@ -3,7 +3,9 @@
  * of an immune thrombocytopenia (newly diagnosed, persistent, chronic), the extent of a Langerhans cell
  * histiocytosis (single-system, multisystem), the protein of an amyloidosis (AL, ATTR, AA), the eponymous type of
  * a distal radius fracture (Colles, Smith, Barton), the form of a 21-hydroxylase deficiency (classic — salt-wasting
- * or simple virilising — vs non-classic), and the grade level of a tumour or neoplasia (low, intermediate, high).
+ * or simple virilising — vs non-classic), the arteries of a Takayasu arteritis, how many malleoli an ankle fracture
+ * breaks, the output of a fistula, the drainage of a TAPVC, the variant of a papillary thyroid carcinoma, Duchenne vs
+ * Becker dystrophy, the extent of a leg DVT, and the grade level of a tumour or neoplasia (low, intermediate, high).
  * Each but the last is read only in a name of its disease (`context`). Pure data.
  */
 
@@ -64,6 +66,87 @@ export const AXES_KINDS: Axis[] = [
       [rx(`\\bclassic(?:al)?\\b${TYPE}|经典型?`), ['classic']],
     ],
     agree: [['classic', ['saltwasting', 'virilising']]],
+  },
+  {
+    // the arteries a Takayasu arteritis involves (the Chinese clinical types): head and arch, thoracoabdominal aorta,
+    // renal arteries, pulmonary arteries, or several (mixed)
+    name: 'takayasu',
+    context: /takayasu|大动脉炎/u,
+    drop: true,
+    values: [
+      [rx(`\\b(?:head and neck|brachiocephalic|aortic arch)\\b${TYPE}|头臂(?:动脉)?型`), ['arch']],
+      [rx(`\\bthoraco ?abdominal\\b${TYPE}|胸腹主动脉型|主肾动脉型`), ['thoracoabdominal']],
+      [rx(`\\brenal(?: artery)?\\b${TYPE}|肾动脉型`), ['renal']],
+      [rx(`\\bpulmonary(?: artery)?\\b${TYPE}|肺动脉型`), ['pulmonary']],
+      [rx(`\\bmixed\\b${TYPE}|\\bextensive\\b${TYPE}|广泛型|混合型`), ['mixed']],
+    ],
+    agree: [['mixed', ['arch', 'thoracoabdominal', 'renal', 'pulmonary']]],
+  },
+  {
+    // how many malleoli an ankle fracture breaks
+    name: 'malleolar',
+    context: /malleol|ankle|踝/u,
+    values: [
+      [rx(`\\btri ?malleolar\\b|三踝`), ['3']],
+      [rx(`\\bbi ?malleolar\\b|双踝`), ['2']],
+      [rx(`\\buni ?malleolar\\b|\\b(?:isolated )?(?:lateral|medial) malleolus\\b|单踝|(?<![双三])(?:内|外)踝(?=骨折)`), ['1']],
+    ],
+  },
+  {
+    // the output of an intestinal fistula (high is above 500 ml a day)
+    name: 'fistulaoutput',
+    context: /fistula|瘘/u,
+    drop: true,
+    values: [
+      [rx(`\\bhigh[- ]?(?:output|flow)\\b|高流量`), ['high']],
+      [rx(`\\b(?:moderate|medium)[- ]?(?:output|flow)\\b|中流量`), ['moderate']],
+      [rx(`\\blow[- ]?(?:output|flow)\\b|低流量`), ['low']],
+    ],
+  },
+  {
+    // where the pulmonary veins of a TAPVC drain: supracardiac, cardiac, infracardiac, or mixed
+    name: 'tapvc',
+    context: /anomalous pulmonary venous|\btapv[cr]\b|肺静脉异位引流|肺静脉异位连接/u,
+    drop: true,
+    values: [
+      [rx(`\\bsupra ?cardiac\\b${TYPE}|心上型`), ['supracardiac']],
+      [rx(`\\binfra ?cardiac\\b${TYPE}|心下型`), ['infracardiac']],
+      [rx(`\\b(?:intra ?)?cardiac\\b${TYPE}|心内型`), ['cardiac']],
+      [rx(`\\bmixed\\b${TYPE}|混合型`), ['mixed']],
+    ],
+  },
+  {
+    // the variant of a papillary thyroid carcinoma
+    name: 'ptcvariant',
+    context: /papillary thyroid|thyroid papillary|papillary carcinoma of the thyroid|甲状腺乳头状癌/u,
+    drop: true,
+    values: [
+      [rx(`\\b(?:classic(?:al)?|conventional)\\b${TYPE}|经典型`), ['classic']],
+      [rx(`\\btall[- ]cell\\b${TYPE}|高细胞(?:亚)?型`), ['tallcell']],
+      [rx(`\\bfollicular\\b${TYPE}|滤泡(?:亚)?型`), ['follicular']],
+      [rx(`\\bdiffuse sclerosing\\b${TYPE}|弥漫硬化(?:亚)?型`), ['diffusesclerosing']],
+      [rx(`\\bhobnail\\b${TYPE}|鞋钉(?:亚)?型`), ['hobnail']],
+      [rx(`\\bcolumnar[- ]cell\\b${TYPE}|柱状细胞(?:亚)?型`), ['columnar']],
+    ],
+  },
+  {
+    // a dystrophinopathy is a Duchenne or a Becker muscular dystrophy
+    name: 'dystrophin',
+    context: /muscular dystrophy|dystrophinopathy|肌营养不良/u,
+    values: [
+      [rx(`\\bduchenne\\b${TYPE}|杜氏|duchenne型`), ['duchenne']],
+      [rx(`\\bbecker\\b${TYPE}|贝氏|becker型`), ['becker']],
+    ],
+  },
+  {
+    // the extent of a deep vein thrombosis of the leg (the Chinese types): central (iliofemoral), peripheral (calf), mixed
+    name: 'dvt',
+    context: /deep vein thromb|deep venous thromb|\bdvt\b|深静脉血栓/u,
+    values: [
+      [rx(`中央型|\\bcentral\\b${TYPE}`), ['central']],
+      [rx(`周围型|\\bperipheral\\b${TYPE}`), ['peripheral']],
+      [rx(`混合型|\\bmixed\\b${TYPE}`), ['mixed']],
+    ],
   },
   {
     // the grade level of a tumour, dysplasia or neoplasia; the words stay in the name (high-grade serous carcinoma)

@@ -17,6 +17,8 @@
  *  - the cell of origin of a diffuse large B-cell lymphoma (GCB vs non-GCB / ABC);
  *  - the behaviour of a Crohn disease in words, as its Montreal class (stricturing B2, penetrating or fistulising
  *    B3, non-stricturing non-penetrating B1), and its site (ileal L1, colonic L2, ileocolonic L3);
+ *  - the EHS width class of an incisional hernia (W1–W3) and the excess blasts of a myelodysplastic syndrome (EB-1,
+ *    EB-2, RAEB-1/2, 原始细胞增多-1/2);
  *  - the disease activity of an arthritis (high, moderate, low; 高 / 中 / 低疾病活动度), also from a DAS28 score
  *    (> 5.1 high, > 3.2 moderate, ≥ 2.6 low, below it remission).
  *
@@ -81,6 +83,10 @@ export const MORE_SCALE_RULES: ScaleRule[] = [
   { re: rx(`\\b(?:stricturing|stenosing|fibrostenotic)\\b|狭窄型`), slot: 'stage', context: /crohn|克罗恩|克隆病/u, values: () => ['montreal-b=2'] },
   { re: rx(`\\b(?:penetrating|fistuli[sz]ing)\\b|穿透型`), slot: 'stage', context: /crohn|克罗恩|克隆病/u, values: () => ['montreal-b=3'] },
   { re: rx(`\\bileo\\s*colonic\\b|回结肠型`), slot: 'stage', context: /crohn|克罗恩|克隆病/u, values: () => ['montreal-l=3'] },
+  // the EHS width class of an incisional hernia (W1 < 4 cm, W2 4–10 cm, W3 > 10 cm)
+  { re: rx(`(?<![a-z0-9])(?:ehs\\s*)?w([1-3])(?![a-z0-9])`), slot: 'stage', context: /incisional|ventral hernia|切口疝|腹壁疝/u, values: scaled('ehsw', (v) => [v]) },
+  // the excess blasts of a myelodysplastic syndrome: EB-1 (RAEB-1) vs EB-2 (RAEB-2)
+  { re: rx(`(?<![a-z])(?:mds\\s*)?(?:ra?)?eb\\s*-?\\s*([12])(?![0-9])|\\bexcess (?:of )?blasts\\s*-?\\s*([12])(?![0-9])|原始细胞(?:增多|过多)\\s*-?\\s*([12])\\s*型?`), slot: 'stage', context: /myelodysplastic|\bmds\b|骨髓增生异常/u, values: scaled('mdseb', (v) => [v]) },
   // the disease activity of an arthritis, in words or from a DAS28 score
   { re: rx(`\\bhigh\\s*disease\\s*activity\\b|高(?:疾?病)?活动度|(?:疾?病)高度活动`), slot: 'stage', values: () => ['activity=high'] },
   { re: rx(`\\bmoderate\\s*disease\\s*activity\\b|中(?:等)?(?:疾?病)?活动度|(?:疾?病)中度活动`), slot: 'stage', values: () => ['activity=moderate'] },

@@ -377,6 +377,8 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   // a cause in parentheses is the name's cause: 产后出血（宫缩乏力） vs 产后出血（胎盘滞留）
   const parenCauses = parts.flatMap((a) => causesOf(a));
   if (readings[0] && parenCauses.length > 0) readings[0].s.causes = [...new Set([...readings[0].s.causes, ...parenCauses])];
+  // a part that, read in front of the name, leaves its key unchanged states only qualifiers of it (心房颤动（持续性）)
+  for (const r of readings) if (r.kind === 'joined' && r !== readings[0] && r.s.key === readings[0]?.s.key) parenSlots.push(r.s.slots);
   lendQualifiers(readings, parenSlots);
   const main = readings[0];
   if (main && cause !== undefined && cause !== '') {

@@ -71,7 +71,7 @@ const RULES: StageRule[] = [
   { re: rx(`\\bccs(?:\\s*(?:class|grade|分级))?\\s*${RANGE}(?:\\s*级)?`), scale: 'ccs', slot: 'stage' },
   { re: rx(`\\bchild\\s*(?:pugh|turcotte)?(?:\\s*(?:class|grade|score|分级))?\\s*${LV}(?:\\s*\\d{1,2}\\s*(?:points?|分))?(?:\\s*级)?`), scale: 'childpugh', slot: 'stage' },
   { re: rx(`\\bgold(?:\\s*(?:grade|stage|class|分级))?\\s*([1-4])(?![0-9])(?:\\s*级)?`), scale: 'gold', slot: 'stage' },
-  { re: rx(`\\b(?:kellgren\\s*(?:and\\s*)?lawrence|k\\s*l)(?:\\s*(?:grade|分级))?\\s*([0-4])(?![0-9])(?:\\s*级)?`), scale: 'kl', slot: 'stage' },
+  { re: rx(`\\b(?:kellgren\\s*(?:and\\s*)?lawrence|k\\s*l)(?:\\s*(?:grade|分级))?\\s*([0-4]|iv|i{1,3})(?![0-9a-z])(?:\\s*级)?`), scale: 'kl', slot: 'stage', map: { i: '1', ii: '2', iii: '3', iv: '4' } },
   // Fontaine and Rutherford, each also read on the other's scale (fontaineRutherford)
   { re: rx(`\\bfontaine(?:\\s*(?:stage|分期))?\\s*(\\d[ab]?)(?![0-9])(?:\\s*期)?`), slot: 'stage', values: (caps) => fontaineRutherford('fontaine', caps[0]!) },
   { re: rx(`\\brutherford(?:\\s*(?:category|grade|class|分级))?\\s*(\\d)(?![0-9])(?:\\s*级)?`), slot: 'stage', values: (caps) => fontaineRutherford('rutherford', caps[0]!) },
@@ -128,7 +128,7 @@ const EXACERBATION = /\b(?:with |in )?(?:an? )?(?:acute |severe )?(?:exacerbatio
 const PHASES: [RegExp, string][] = [
   // the chronic persistent phase of an asthma (慢性持续期) is neither an exacerbation nor a remission
   [/\bchronic persistent (?:phase|stage|period)\b|慢性持续期/gu, 'persistent'],
-  [/\b(?:in (?:clinical )?remission|remission|quiescent|inactive|stable (?:phase|stage|period))\b|(?:临床)?缓解期|稳定期|静止期|非活动期/gu, 'remission'],
+  [/\b(?:in (?:clinical )?remission|remission|quiescent|inactive|stable (?:phase|stage|period))\b|\bintercritical\b|(?:临床)?缓解期|稳定期|静止期|非活动期|间歇期/gu, 'remission'],
   // a relapse is the active phase ("relapsed AML", 多发性硬化复发); relapsing, recurrent and 复发性 are not phases
   [/\bactive(?: phase| stage)?\b|\brelapsed?\b|(?<!反复)复发(?!性)|活动期|活动性(?=[溃克结狼类强银])/gu, 'active'],
 ];
