@@ -206,3 +206,16 @@ describe('more kinds and scales of other sets (Takayasu, malleoli, fistula outpu
     check(bare, [['心房颤动（持续性）', '持续性心房颤动'], ['下肢深静脉血栓形成（中央型）', '下肢深静脉血栓形成']], 'zh', true);
   });
 });
+
+describe('an idiopathic hyperaldosteronism, and one or two Latin letters before 型', () => {
+  it('read the idiopathic hyperaldosteronism as a kind of primary aldosteronism, not as its primary origin', () => {
+    check(full, [['Primary aldosteronism', 'Idiopathic hyperaldosteronism'], ['特发性醛固酮增多症', '醛固酮瘤']], 'en', false);
+    check(full, [['原发性醛固酮增多症', '特发性醛固酮增多症']], 'zh', false);
+    check(full, [['Idiopathic hyperaldosteronism', 'Primary aldosteronism'], ['Idiopathic pulmonary fibrosis', 'Primary pulmonary fibrosis']], 'en', true);
+    check(full, [['特发性醛固酮增多症（双侧肾上腺增生）', '原发性醛固酮增多症']], 'zh', true);
+  });
+  it('keep AA型 / AL型 a type, not an abbreviation to expand', () => {
+    check(full, [['AA型肾淀粉样变性', '肾淀粉样变性（AL型）'], ['心脏淀粉样变（AL型）', 'AA型心脏淀粉样变性']], 'zh', false);
+    check(full, [['AL型肾淀粉样变性', '肾淀粉样变性（AL型）'], ['再生障碍性贫血', 'AA']], 'zh', true);
+  });
+});
