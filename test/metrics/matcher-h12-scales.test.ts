@@ -219,3 +219,18 @@ describe('an idiopathic hyperaldosteronism, and one or two Latin letters before 
     check(full, [['AL型肾淀粉样变性', '肾淀粉样变性（AL型）'], ['再生障碍性贫血', 'AA']], 'zh', true);
   });
 });
+
+describe('a new vs a chronic heart failure, and a narrower name in the gold\'s parentheses', () => {
+  it('refuse a chronic heart failure for a new-onset one, and accept either against a name silent on it', () => {
+    check(bare, [['Chronic heart failure with acute decompensation', 'De novo acute heart failure'], ['Chronic cardiac failure', 'New-onset cardiac failure']], 'en', false);
+    check(bare, [['慢性心力衰竭', '心力衰竭（新发）']], 'zh', false);
+    check(bare, [['New-onset heart failure', 'Heart failure']], 'en', true);
+    check(bare, [['慢性心力衰竭', '心力衰竭']], 'zh', true);
+  });
+  it('refuse a prediction the lexicon keeps apart from the narrower name the gold states in parentheses', () => {
+    check(full, [['肝内胆管细胞癌', '原发性肝癌（肝细胞癌）']], 'zh', false);
+    check(full, [['Intrahepatic cholangiocarcinoma', 'Primary liver cancer (hepatocellular carcinoma)']], 'en', false);
+    check(full, [['肝细胞癌', '原发性肝癌（肝细胞癌）'], ['水痘', '水痘（带状疱疹病毒感染）']], 'zh', true);
+    check(full, [['Hepatocellular carcinoma', 'Primary liver cancer (hepatocellular carcinoma)']], 'en', true);
+  });
+});

@@ -5,7 +5,7 @@
  * a distal radius fracture (Colles, Smith, Barton), the form of a 21-hydroxylase deficiency (classic — salt-wasting
  * or simple virilising — vs non-classic), the arteries of a Takayasu arteritis, how many malleoli an ankle fracture
  * breaks, the output of a fistula, the drainage of a TAPVC, the variant of a papillary thyroid carcinoma, Duchenne vs
- * Becker dystrophy, the extent of a leg DVT, and the grade level of a tumour or neoplasia (low, intermediate, high).
+ * Becker dystrophy, the extent of a leg DVT, a new vs a chronic heart failure, and the grade level of a tumour or neoplasia (low, intermediate, high).
  * Each but the last is read only in a name of its disease (`context`). Pure data.
  */
 
@@ -146,6 +146,15 @@ export const AXES_KINDS: Axis[] = [
       [rx(`中央型|\\bcentral\\b${TYPE}`), ['central']],
       [rx(`周围型|\\bperipheral\\b${TYPE}`), ['peripheral']],
       [rx(`混合型|\\bmixed\\b${TYPE}`), ['mixed']],
+    ],
+  },
+  {
+    // a heart failure that is new (de novo, 新发) vs a chronic one, also in its acute decompensation
+    name: 'hfonset',
+    context: /heart failure|cardiac failure|心力衰竭|心衰|心功能不全/u,
+    values: [
+      [rx(`\\b(?:new[- ]onset|de novo|newly diagnosed)\\b|新发(?:性)?|初发`), ['new']],
+      [rx(`\\bchronic\\b|\\bacute on chronic\\b|慢性`), ['chronic']],
     ],
   },
   {

@@ -12,7 +12,7 @@
  *               ("leukaemia" for "AML") → 0.9 only as `broaderPrediction` allows: 'usual' (default) when the gold is
  *               marked in the lexicon as the usual form of the broader concept ("rectal cancer" for "rectal
  *               adenocarcinoma"), 'always', or 'never'
- *  distinct     the lexicon lists the two concepts as different diseases → no match
+ *  distinct     the lexicon lists the two concepts as different diseases (also the gold's narrower parenthesised name) → no match
  *  qualifier    the names conflict (normalise.ts, stage.ts, negation.ts): a slot both state with no value in
  *               common (acute vs chronic, type 1 vs 2, left vs right, hyper vs hypo, primary vs secondary …), a
  *               conflicting stage, grade, class, severity or phase (a concept's `implies` counts), a subtype,
@@ -276,6 +276,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       }
       if (best) {
         const { rel, p, g } = best;
+        // a narrower name in the gold's parentheses says which gold ("原发性肝癌（肝细胞癌）"): one kept apart from the prediction refuses it
+        const apart = G.reads.find((x) => x.r.kind === 'alias' && x.hit && lexicon.isDistinct(p.hit!.id, x.hit.id) && lexicon.relation(x.hit.id, g.hit!.id) === 'narrower');
+        if (apart) return { match: false, rule: 'distinct', score: 0, explanation: `known different diseases: "${lexicon.label(p.hit!.id)}" vs "${lexicon.label(apart.hit!.id)}" (the gold's parenthesised name)` };
         const via = [describe(p, 'prediction'), describe(g, 'gold')].filter((x) => x !== '');
         const ae = (h: ConceptHit): string => (h.ae ? 'an acute exacerbation of ' : '');
         const how = rel === 'same' ? `both name "${lexicon.label(g.hit!.id)}" [${g.hit!.id}]` : `${ae(p.hit!)}"${lexicon.label(p.hit!.id)}" is ${rel} than ${ae(g.hit!)}"${lexicon.label(g.hit!.id)}"`;
