@@ -14,14 +14,15 @@ describe('named subtypes in parentheses', () => {
       ['完全性肺静脉异位引流（心上型）', '完全性肺静脉异位引流（心下型）'],
       ['垂体腺瘤（泌乳素型）', '垂体腺瘤（生长激素型）'],
       ['房间隔缺损（继发孔型）', '房间隔缺损（原发孔型）'],
-    ], 'zh', false, /subtype/);
-    // a subtype the axis table knows by name conflicts as that axis (axis-table-types.ts), whichever reads it first
+    ], 'zh', false, /subtype|tapvc: supracardiac vs infracardiac/);
+    // a subtype the axis table knows by name conflicts as that axis (axis-table-types.ts, axis-table-kinds.ts: TAPVC,
+    // the variant of a papillary thyroid carcinoma), whichever reads it first
     check(bare, [['吉兰-巴雷综合征（AMAN型）', '吉兰-巴雷综合征（AIDP型）']], 'zh', false, /subtype|aman vs aidp/);
     check(bare, [
       ['drug-induced liver injury (cholestatic type)', 'drug-induced liver injury (hepatocellular type)'],
       ['Ehlers-Danlos syndrome (vascular type)', 'Ehlers-Danlos syndrome (classical type)'],
       ['papillary thyroid carcinoma (tall cell variant)', 'papillary thyroid carcinoma (follicular variant)'],
-    ], 'en', false, /subtype/);
+    ], 'en', false, /subtype|ptcvariant: tallcell vs follicular/);
   });
 
   it('a subtype on one side only is set aside, and one that contains the other agrees', () => {

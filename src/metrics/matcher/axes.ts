@@ -15,18 +15,19 @@
  * (`drop`: the covered part of a previa, a hernia's state, a risk category, a receptor status) they are taken out,
  * so a value on one side only is set aside. `bare` loses every word read: what is left of a parenthesised part
  * decides whether it is nothing but qualifiers ("(unruptured)", "（HER2阴性）"). Some axes are read only in a name
- * of the disease they belong to (`context`). The tables are axis-table.ts, axis-table-more.ts and axis-table-types.ts, the spinal level
+ * of the disease they belong to (`context`). The tables are axis-table.ts, axis-table-more.ts, axis-table-types.ts and axis-table-kinds.ts, the spinal level
  * spine.ts. Pure; no I/O.
  */
 
 import { AXES_STATES, type Axis } from './axis-table.js';
 import { AXES_SITES, SLOT_VALUES as SLOT_VALUES_MORE } from './axis-table-more.js';
 import { AXES_TYPES, SLOT_VALUES_TYPES } from './axis-table-types.js';
+import { AXES_KINDS } from './axis-table-kinds.js';
 import { anyOf, type SlotName } from './qualifiers.js';
 import { LEVEL, SPINE_CONTEXT, spinalLevel } from './spine.js';
 
 // the types of axis-table-types.ts first: each is read only in its disease, where its words (单纯型 of a purpura) are its own
-const AXES: Axis[] = [...AXES_TYPES, ...AXES_STATES, ...AXES_SITES];
+const AXES: Axis[] = [...AXES_TYPES, ...AXES_KINDS, ...AXES_STATES, ...AXES_SITES];
 const SLOT_VALUES = [...SLOT_VALUES_MORE, ...SLOT_VALUES_TYPES];
 
 export interface AxisReading {

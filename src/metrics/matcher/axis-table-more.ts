@@ -39,7 +39,7 @@ export const AXES_SITES: Axis[] = [
       [rx(`\\bincomplete\\b|不完?全`), ['incomplete']],
       [rx(`\\bcomplete\\b|完全`), ['complete']],
       [rx(`\\bmissed\\b|稽留`), ['missed']],
-      [rx(`\\bin (?:active )?labou?r\\b|临产`), ['labour']],
+      [rx(`\\bin (?:active )?labou?r\\b|(?<=labou?r )in progress\\b|\\bestablished\\b|临产`), ['labour']],
     ],
     // a preterm labour that can no longer be stopped is one under way
     agree: [['labour', ['inevitable']]],

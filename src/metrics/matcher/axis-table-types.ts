@@ -26,13 +26,15 @@ export const AXES_TYPES: Axis[] = [
   {
     // the clinical types of an IgA vasculitis: skin only (simple), abdominal, articular, renal, or mixed (several)
     name: 'hsp',
-    context: /henoch|sch[oö]nlein|iga vasculitis|(?:anaphylactoid|allergic|vascular) purpura|过敏性紫癜|iga血管炎/u,
+    context: /henoch|sch[oö]nlein|iga vasculitis|(?:anaphylactoid|allergic|vascular) purpura|过敏性紫癜|紫癜性肾炎|iga血管炎/u,
     drop: true,
     values: [
       [rx(`\\b(?:cutaneous|skin|simple|purpura simplex)${HSP_TYPE}|单纯[型性]|皮肤[型性]`), ['cutaneous']],
       [rx(`\\b(?:abdominal|gastrointestinal)${HSP_TYPE}|腹[型性]`), ['abdominal']],
       [rx(`\\b(?:articular|joint)${HSP_TYPE}|关节[型性]`), ['articular']],
       [rx(`\\b(?:renal|kidney)${HSP_TYPE}|肾[型性]`), ['renal']],
+      // its nephritis is the renal type (the word stays in the name: HSP nephritis is a disease of its own)
+      [rx(`\\bnephritis\\b|(?<=紫癜性)肾炎`), ['renal'], 'keep'],
       [rx(`\\bmixed${HSP_TYPE}|混合[型性]`), ['mixed']],
     ],
     agree: [['mixed', ['abdominal', 'articular', 'renal']]],

@@ -25,6 +25,8 @@ export interface Axis {
 export const rx = (s: string): RegExp => new RegExp(s, 'gu');
 export const TYPE = '(?:\\s*(?:type|form|variant|型))?';
 
+const RISK_SCHEME = '(?:(?:(?:modified|改良)\\s*)?nih|j(?:o|oe)?ensuu|afip)?\\s*(?:risk\\s*)?(?:classification\\s*|分级\\s*)?:?\\s*';
+
 export const AXES_STATES: Axis[] = [
   {
     name: 'previa',
@@ -154,14 +156,15 @@ export const AXES_STATES: Axis[] = [
   {
     name: 'risk',
     drop: true,
+    // a risk scheme's name goes with its category (NIH高危, "modified NIH high risk", Joensuu, AFIP)
     values: [
-      [rx(`\\b(?:very high|extremely high)[- ]risk\\b|很高危|极高危`), ['veryhigh']],
-      [rx(`\\bintermediate[- ]high[- ]risk\\b|中高危`), ['intermediate-high']],
-      [rx(`\\bintermediate[- ]low[- ]risk\\b|中低危`), ['intermediate-low']],
-      [rx(`\\bhigh[- ]risk\\b|高危`), ['high']],
-      [rx(`\\b(?:intermediate|moderate)[- ]risk\\b|中危`), ['intermediate']],
+      [rx(`${RISK_SCHEME}(?:\\b(?:very high|extremely high)[- ]risk\\b|很高危|极高危)`), ['veryhigh']],
+      [rx(`${RISK_SCHEME}(?:\\bintermediate[- ]high[- ]risk\\b|中高危)`), ['intermediate-high']],
+      [rx(`${RISK_SCHEME}(?:\\bintermediate[- ]low[- ]risk\\b|中低危)`), ['intermediate-low']],
+      [rx(`${RISK_SCHEME}(?:\\bhigh[- ]risk\\b|高危)`), ['high']],
+      [rx(`${RISK_SCHEME}(?:\\b(?:intermediate|moderate)[- ]risk\\b|中危)`), ['intermediate']],
       // a standard-risk (childhood leukaemia) group is the low-risk one
-      [rx(`\\b(?:low|standard)[- ]risk\\b|低危|标危`), ['low']],
+      [rx(`${RISK_SCHEME}(?:\\b(?:low|standard)[- ]risk\\b|低危|标危)`), ['low']],
     ],
     // very high risk is the top of the high-risk stratum
     agree: [['intermediate', ['intermediate-high', 'intermediate-low']], ['high', ['veryhigh']]],

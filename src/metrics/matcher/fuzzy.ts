@@ -134,3 +134,23 @@ function substituted(a: readonly string[], b: readonly string[]): boolean {
   while (last > first && a[last] === b[last]) last--;
   return last - first < 3;
 }
+
+// the histological type of a carcinoma; a name without one is the broader cancer ("lung cancer" for a lung
+// adenocarcinoma), which the broader-name policy refuses — the overlap rule must not admit it by its shared words
+const HISTOLOGY = /^(?:adeno(?: ?carcinoma)?|squamous|small|large|urothelial|transitional|ductal|lobular|papillary|follicular|medullary|anaplastic|mucinous|serous|clear|signet|neuroendocrine|hepatocellular|cholangiocarcinoma|basal|adenosquamous)$|腺癌|鳞癌|鳞状细胞癌|小细胞|大细胞|尿路上皮|导管|小叶|乳头状|滤泡|髓样|未分化|黏液|浆液|透明细胞|印戒|神经内分泌|肝细胞|胆管细胞/u;
+
+/** The gold states a histological type the prediction does not (the overlap rule then does not count them one). */
+export function histologyOnGoldOnly(p: Stripped, g: Stripped): boolean {
+  const types = (s: Stripped): string[] => s.units.filter((u) => HISTOLOGY.test(u));
+  const organs = [...p.units, ...g.units].join(' ');
+  // the usual form of an organ's cancer (the broader-name policy's `usual`) is no refusal: colon cancer for a colon adenocarcinoma
+  const usual = (u: string): boolean => USUAL_TYPE.some(([organ, type]) => organ.test(organs) && type.test(u));
+  return types(g).some((u) => !p.units.includes(u) && !usual(u)) && types(p).length === 0;
+}
+const USUAL_TYPE: [RegExp, RegExp][] = [
+  [/\b(?:colon|colonic|sigmoid|rectal|rectum|colorectal|gastric|stomach)\b|结肠|直肠|胃/u, /^adeno/u],
+  [/\b(?:cervix|cervical)\b|宫颈/u, /^squamous$|鳞/u],
+  [/\b(?:bladder|vesical)\b|膀胱/u, /^(?:urothelial|transitional)$|尿路上皮/u],
+  [/\b(?:liver|hepatic)\b|肝/u, /^hepatocellular$|肝细胞/u],
+  [/食管/u, /鳞/u],
+];

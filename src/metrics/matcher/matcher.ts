@@ -12,7 +12,7 @@
  *               ("leukaemia" for "AML") → 0.9 only as `broaderPrediction` allows: 'usual' (default) when the gold is
  *               marked in the lexicon as the usual form of the broader concept ("rectal cancer" for "rectal
  *               adenocarcinoma"), 'always', or 'never'
- *  distinct     the lexicon lists the two concepts as different diseases → no match
+ *  distinct     the lexicon lists the two concepts as different diseases (also the gold's narrower parenthesised name) → no match
  *  qualifier    the names conflict (normalise.ts, stage.ts, negation.ts): a slot both state with no value in
  *               common (acute vs chronic, type 1 vs 2, left vs right, hyper vs hypo, primary vs secondary …), a
  *               conflicting stage, grade, class, severity or phase (a concept's `implies` counts), a subtype,
@@ -50,8 +50,8 @@
 import { Lexicon, type ConceptHit } from './lexicon.js';
 import { isManifestation } from './structure.js';
 import { judgeMatch, type Judge } from './judge.js';
-import { containment, dice, round, transposed } from './fuzzy.js';
-import { causeConflict, causesNarrower, negationConflict, withoutCauses } from './negation.js';
+import { containment, dice, histologyOnGoldOnly, round, transposed } from './fuzzy.js';
+import { causeConflict, causesNarrower, negatedWithConflict, negationConflict, withoutCauses } from './negation.js';
 import { stageConflict } from './stage.js';
 import { NO_COMPLICATION } from './qualifiers.js';
 import { subtypesAsConcept } from './paren-qualifiers.js';
@@ -228,6 +228,8 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
     // "without complications" on one side, a complication named on the other ("T2DM with diabetic nephropathy")
     const none = [NO_COMPLICATION.test(P.a.basic), NO_COMPLICATION.test(G.a.basic)];
     if (none[0] !== none[1] && (none[0] ? G0.a.tail : P.a.tail)) return { match: false, rule: 'qualifier', score: 0, explanation: `conflicting qualifiers (complication: "${(none[0] ? G0.a.tail : P.a.tail)!.text}" named on one side, none on the other)` };
+    const absent = negatedWithConflict(P.a.basic, G0.a.basic);
+    if (absent) return { match: false, rule: 'qualifier', score: 0, explanation: `conflicting qualifiers (${absent})` };
     const pm = P.reads[0]!;
     const gm = G.reads[0]!;
     const sameMode = P.a.mode === G.a.mode ? G.a.mode : undefined;
@@ -277,6 +279,9 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
       }
       if (best) {
         const { rel, p, g } = best;
+        // a narrower name in the gold's parentheses says which gold ("原发性肝癌（肝细胞癌）"): one kept apart from the prediction refuses it
+        const apart = G.reads.find((x) => x.r.kind === 'alias' && x.hit && lexicon.isDistinct(p.hit!.id, x.hit.id) && lexicon.relation(x.hit.id, g.hit!.id) === 'narrower');
+        if (apart) return { match: false, rule: 'distinct', score: 0, explanation: `known different diseases: "${lexicon.label(p.hit!.id)}" vs "${lexicon.label(apart.hit!.id)}" (the gold's parenthesised name)` };
         const via = [describe(p, 'prediction'), describe(g, 'gold')].filter((x) => x !== '');
         const ae = (h: ConceptHit): string => (h.ae ? 'an acute exacerbation of ' : '');
         const how = rel === 'same' ? `both name "${lexicon.label(g.hit!.id)}" [${g.hit!.id}]` : `${ae(p.hit!)}"${lexicon.label(p.hit!.id)}" is ${rel} than ${ae(g.hit!)}"${lexicon.label(g.hit!.id)}"`;
@@ -355,7 +360,7 @@ export function createMatcher(options: MatcherOptions = {}): Matcher {
           return { match: true, rule: 'containment', score: round(0.6 + 0.3 * ratio), explanation: `${which} ("${p.r.s.units.join(mode === 'en' ? ' ' : '')}" / "${g.r.s.units.join(mode === 'en' ? ' ' : '')}", same head "${g.r.s.head}")${note ? `; ${note}` : ''}` };
         }
         const minUnits = mode === 'en' ? 2 : 3;
-        if (p.r.s.head !== g.r.s.head || p.r.s.units.length < minUnits || g.r.s.units.length < minUnits) continue;
+        if (p.r.s.head !== g.r.s.head || p.r.s.units.length < minUnits || g.r.s.units.length < minUnits || histologyOnGoldOnly(p.r.s, g.r.s)) continue;
         const d = dice(p.r.s, g.r.s, mode);
         if (d > best) [best, bestPair] = [d, [p, g]];
       }

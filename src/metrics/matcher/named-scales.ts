@@ -18,6 +18,8 @@
  * direct / indirect axis (NYHUS_REWRITES: IIIa and IVa direct, I, II, IIIb and IVb indirect). Pure data and helpers.
  */
 
+import { MORE_SCALE_RULES } from './named-scales-more.js';
+
 const ROMAN: Record<string, string> = { i: '1', ii: '2', iii: '3', iv: '4', v: '5', vi: '6', vii: '7', viii: '8', ix: '9', x: '10' };
 const ZH_NUM: Record<string, string> = { 二: '2', 两: '2', 三: '3', 四: '4', two: '2', three: '3', four: '4' };
 
@@ -166,6 +168,8 @@ export const NAMED_SCALE_RULES: ScaleRule[] = [
   { re: rx(`(?:montreal${WORD})?(?<![a-z])e([1-3])(?![a-z0-9])`), slot: 'stage', context: /ulcerative colitis|溃疡性结肠炎/u, values: (caps) => [`montreal-e=${caps[0]}`] },
   ...SCALES.map(tableRule),
   ...BARE_TYPES.map(bareTypeRule),
+  // more scales, bare scales of one disease and mappings between two scales (named-scales-more.ts)
+  ...MORE_SCALE_RULES,
 ];
 
 const STICKY = NAMED_SCALE_RULES.map((r) => new RegExp(r.re.source, 'uy'));

@@ -108,6 +108,12 @@ const CAUSES: [RegExp, string][] = [
   [c('\\banticoagula\\w*|\\bwarfarin\\b|抗凝'), 'anticoagulant'],
   [c('\\bpostmenopausal\\b|绝经后'), 'postmenopausal'],
   [c('\\bsenile\\b|老年性'), 'senile'],
+  // a valve disease's cause: rheumatic vs degenerative (calcific, 退行性钙化性) — not the rheumatoid (类风湿) arthritis
+  [c('\\brheumatic\\b|(?<!类)风湿性'), 'rheumatic'],
+  [c('\\bdegenerative\\b|\\bcalcific\\b|退行性|退变性|钙化性'), 'degenerative'],
+  // a physiological state has no disease as its cause: physiological jaundice is no haemolytic one
+  [c('\\bphysiologic(?:al)?\\b|生理性'), 'physiological'],
+  [c('\\bh(?:a)?emolytic\\b|\\bhemolysis\\b|\\babo\\b|\\brh(?:esus)? (?:isoimmuni|incompatib|h(?:a)?emolytic)|溶血'), 'hemolysis'],
   [c('\\bsmok\\w*|吸烟'), 'smoking'],
   [c('\\bcontrast[- ]induced\\b|造影剂'), 'contrast'],
   [c('\\bnsaid\\w*|非甾体'), 'nsaid'],
@@ -155,6 +161,21 @@ export function causeConflict(a: readonly string[], b: readonly string[]): strin
   for (const mechanism of [false, true]) {
     const [x, y] = [a.filter((k) => MECHANISM.has(k) === mechanism), b.filter((k) => MECHANISM.has(k) === mechanism)];
     if (x.length > 0 && y.length > 0 && !x.some((u) => y.some((w) => agree(u, w)))) return `${mechanism ? 'mechanism' : 'cause'}: ${x.join('+')} vs ${y.join('+')}`;
+  }
+  return undefined;
+}
+
+// "X without Y" / X（不伴Y） states that Y is absent: a name on the other side that has Y ("X with Y", X伴Y) is
+// another diagnosis (chronic rhinosinusitis without vs with nasal polyps). "Without complications" is qualifiers.ts's.
+const WITHOUT = /\bwithout\s+((?:[a-z]+\s?){1,4}?)(?=\s*(?:$|[,;()]|\band\b|\bor\b))|(?:不伴(?:有)?|未伴(?:有)?|不合并|未合并|无合并)(\p{Script=Han}{2,8}?)(?=$|[，,;；()（）、]|\s)/gu;
+
+/** A term stated absent in one name and present in the other: a description, or undefined. */
+export function negatedWithConflict(a: string, b: string): string | undefined {
+  const absent = (t: string): string[] => [...t.matchAll(WITHOUT)].map((m) => (m[1] ?? m[2] ?? '').trim()).filter((x) => x !== '' && !/^(?:any )?complications?$|^并发症$/u.test(x));
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    const yAbsent = absent(y);
+    const term = absent(x).find((w) => y.includes(w) && !yAbsent.some((v) => v.includes(w)));
+    if (term !== undefined) return `"${term}" is stated absent on one side and present on the other`;
   }
   return undefined;
 }

@@ -174,6 +174,9 @@ const GENERIC_EN = /^(?:syndrome|disease|disorder|condition|lesion)$/;
 // "CKD 4", "CKD3b期": the number of a CKD is its stage (read before "ckd" is expanded)
 const CKD_STAGE = /\bckd\s*(?:stage\s*)?g?([1-5][ab]?)(?![0-9a-z])(?:\s*期)?/g;
 
+/** One or two Latin letters before 型 are a type (AA型, AL型 of an amyloidosis), not an abbreviation to expand. */
+const typeLetters = (w: string, all: string, at: number): boolean => w.length <= 2 && /^\s*型/u.test(all.slice(at + w.length));
+
 /** Layer 3: one reading to its core (see the file comment for what is dropped and what is a slot). */
 export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = {}, context?: string, literal = false): Stripped {
   const dropped: string[] = [];
@@ -181,7 +184,7 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   let t = ` ${removeAll(reading, HEDGES, dropped)} `.replace(CKD_STAGE, ' ckd stage $1 ');
   // a Latin abbreviation, also when a stage or grade number is written onto it before 期/级 ("COPD3级" → copd + 3级)
   // (not the name of a scale with its value: "ISS stage III" of a myeloma, "AO type A2" of a fracture, named-scales.ts)
-  if (hooks.expand) t = t.replace(/([a-z][a-z0-9]*?)(\d{1,2}[a-d]?(?=\s*[期级]))?(?![a-z0-9])/g, (w, word: string, n: string | undefined, at: number, all: string) => (namedScaleAt(all, at) ? w : (hooks.expand?.(w, mode) ?? (n ? `${hooks.expand?.(word, mode) ?? word}${n}` : w))));
+  if (hooks.expand) t = t.replace(/([a-z][a-z0-9]*?)(\d{1,2}[a-d]?(?=\s*[期级]))?(?![a-z0-9])/g, (w, word: string, n: string | undefined, at: number, all: string) => (namedScaleAt(all, at) || typeLetters(w, all, at) ? w : (hooks.expand?.(w, mode) ?? (n ? `${hooks.expand?.(word, mode) ?? word}${n}` : w))));
   if (mode === 'zh') t = rewrite(t, ZH_VARIANTS);
   const text = tidy(t);
   const zhNeg = mode === 'zh' ? zhNegation(t) : undefined;
@@ -377,6 +380,8 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   // a cause in parentheses is the name's cause: 产后出血（宫缩乏力） vs 产后出血（胎盘滞留）
   const parenCauses = parts.flatMap((a) => causesOf(a));
   if (readings[0] && parenCauses.length > 0) readings[0].s.causes = [...new Set([...readings[0].s.causes, ...parenCauses])];
+  // a part that, read in front of the name, leaves its key unchanged states only qualifiers of it (心房颤动（持续性）)
+  for (const r of readings) if (r.kind === 'joined' && r !== readings[0] && r.s.key === readings[0]?.s.key) parenSlots.push(r.s.slots);
   lendQualifiers(readings, parenSlots);
   const main = readings[0];
   if (main && cause !== undefined && cause !== '') {
@@ -385,7 +390,7 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     const rest = mode === 'en' ? t.replace(cause, ' ') : t.replace(cause, '');
     const own = strip(rest, mode, hooks).slots;
     if (!sameOrgan(cause, rest, mode)) own.origin ??= ['secondary'];
-    main.s.slots = { ...own, ...(main.s.slots.stage ? { stage: main.s.slots.stage } : {}), ...(main.s.slots.axis ? { axis: main.s.slots.axis } : {}) };
+    main.s.slots = { ...own, ...Object.fromEntries((['stage', 'axis', 'severity', 'phase', 'compensation'] as const).flatMap((k) => (main.s.slots[k] ? [[k, main.s.slots[k]]] : []))) };
     main.s.fullKey = fullKeyOf(main.s.key, main.s.slots);
   }
   const tailS = tail && !mainOnly ? strip(tidy(tail), mode, hooks) : undefined;

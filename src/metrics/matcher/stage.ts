@@ -52,6 +52,16 @@ function gradeGroup(caps: string[]): string[] {
 
 const rx = (source: string): RegExp => new RegExp(source, 'gu');
 
+// The documented mapping of the two scales of a peripheral arterial disease: Fontaine I is Rutherford 0, IIa 1,
+// IIb 2–3, III 4, IV 5–6 (a bare Fontaine II is Rutherford 1–3), so a name staged on one is compared on the other.
+const FONTAINE_TO_R: Record<string, string[]> = { '1': ['0'], '2a': ['1'], '2b': ['2', '3'], '2': ['1', '2', '3'], '3': ['4'], '4': ['5', '6'] };
+const R_TO_FONTAINE: Record<string, string> = { '0': '1', '1': '2a', '2': '2b', '3': '2b', '4': '3', '5': '4', '6': '4' };
+function fontaineRutherford(scale: 'fontaine' | 'rutherford', v: string): string[] {
+  const x = norm(v);
+  if (scale === 'fontaine') return [`fontaine=${x}`, ...(FONTAINE_TO_R[x] ?? []).map((r) => `rutherford=${r}`)];
+  return [`rutherford=${x}`, ...(R_TO_FONTAINE[x] ? [`fontaine=${R_TO_FONTAINE[x]}`] : [])];
+}
+
 // Named scales first, then the generic ones (order matters: "nyha class 3" before "class 3").
 const RULES: StageRule[] = [
   // the named scales of one table (named-scales.ts): Nyhus, Todani, Hinchey, Gustilo, Bosniak, BI-RADS, Frankel …
@@ -61,9 +71,10 @@ const RULES: StageRule[] = [
   { re: rx(`\\bccs(?:\\s*(?:class|grade|分级))?\\s*${RANGE}(?:\\s*级)?`), scale: 'ccs', slot: 'stage' },
   { re: rx(`\\bchild\\s*(?:pugh|turcotte)?(?:\\s*(?:class|grade|score|分级))?\\s*${LV}(?:\\s*\\d{1,2}\\s*(?:points?|分))?(?:\\s*级)?`), scale: 'childpugh', slot: 'stage' },
   { re: rx(`\\bgold(?:\\s*(?:grade|stage|class|分级))?\\s*([1-4])(?![0-9])(?:\\s*级)?`), scale: 'gold', slot: 'stage' },
-  { re: rx(`\\b(?:kellgren\\s*(?:and\\s*)?lawrence|k\\s*l)(?:\\s*(?:grade|分级))?\\s*([0-4])(?![0-9])(?:\\s*级)?`), scale: 'kl', slot: 'stage' },
-  { re: rx(`\\bfontaine(?:\\s*(?:stage|分期))?\\s*(\\d[ab]?)(?![0-9])(?:\\s*期)?`), scale: 'fontaine', slot: 'stage' },
-  { re: rx(`\\brutherford(?:\\s*(?:category|grade|class|分级))?\\s*(\\d)(?![0-9])(?:\\s*级)?`), scale: 'rutherford', slot: 'stage' },
+  { re: rx(`\\b(?:kellgren\\s*(?:and\\s*)?lawrence|k\\s*l)(?:\\s*(?:grade|分级))?\\s*([0-4]|iv|i{1,3})(?![0-9a-z])(?:\\s*级)?`), scale: 'kl', slot: 'stage', map: { i: '1', ii: '2', iii: '3', iv: '4' } },
+  // Fontaine and Rutherford, each also read on the other's scale (fontaineRutherford)
+  { re: rx(`\\bfontaine(?:\\s*(?:stage|分期))?\\s*(\\d[ab]?)(?![0-9])(?:\\s*期)?`), slot: 'stage', values: (caps) => fontaineRutherford('fontaine', caps[0]!) },
+  { re: rx(`\\brutherford(?:\\s*(?:category|grade|class|分级))?\\s*(\\d)(?![0-9])(?:\\s*级)?`), slot: 'stage', values: (caps) => fontaineRutherford('rutherford', caps[0]!) },
   { re: rx(`\\bhunt\\s*(?:and\\s*)?hess(?:\\s*(?:grade|分级))?\\s*(\\d)(?:\\s*级)?`), scale: 'hunthess', slot: 'stage' },
   { re: rx(`\\bceap\\s*c(\\d)[ab]?\\b`), scale: 'ceap', slot: 'stage' },
   { re: rx(`\\b(?:who|meyerding)(?:\\s*(?:grade|分级))?\\s*${RANGE}(?:\\s*级)?`), scale: 'grade', slot: 'stage' },
@@ -115,7 +126,9 @@ const SEVERITY: [RegExp, string[]][] = [
 // a crisis of a disease is its acute exacerbation, in both languages (myasthenic crisis, 重症肌无力危象)
 const EXACERBATION = /\b(?:with |in )?(?:an? )?(?:acute |severe )?(?:exacerbation|flare(?: up)?|flaring|exacerbated)(?: of| phase)?\b|(?<=[a-z] )(?<!blast |blastic )crisis\b|\bacute(?:ly)? decompensation(?: of)?\b|急性加重期?|急性发作期?|(?<=衰竭|心衰)急性失代偿期?|(?<=\p{Script=Han})(?:加重期|发作期|危象)/gu;
 const PHASES: [RegExp, string][] = [
-  [/\b(?:in (?:clinical )?remission|remission|quiescent|inactive|stable (?:phase|stage|period))\b|缓解期|稳定期|静止期|非活动期/gu, 'remission'],
+  // the chronic persistent phase of an asthma (慢性持续期) is neither an exacerbation nor a remission
+  [/\bchronic persistent (?:phase|stage|period)\b|慢性持续期/gu, 'persistent'],
+  [/\b(?:in (?:clinical )?remission|remission|quiescent|inactive|stable (?:phase|stage|period))\b|\bintercritical\b|(?:临床)?缓解期|稳定期|静止期|非活动期|间歇期/gu, 'remission'],
   // a relapse is the active phase ("relapsed AML", 多发性硬化复发); relapsing, recurrent and 复发性 are not phases
   [/\bactive(?: phase| stage)?\b|\brelapsed?\b|(?<!反复)复发(?!性)|活动期|活动性(?=[溃克结狼类强银])/gu, 'active'],
 ];
