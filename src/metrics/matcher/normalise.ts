@@ -123,7 +123,7 @@ const HISTORY = /\b(?:history of|h\/o|status post|s\/p|previous|prior)\b|\bpost 
 const POSTOPERATIVE = /\bpost ?operative\b|术后/gu;
 // English words after which the head word is known: "anaemia due to CKD" is headed by anaemia. Complication
 // words (with, plus) are not among them: "X with Y" stays headed by Y, so a prediction naming Y is found in it.
-const HEAD_END_EN = new Set(['of', 'due', 'in', 'from', 'caused']);
+const HEAD_END_EN = new Set(['of', 'due', 'in', 'from', 'caused', 'following']);
 const NEGATION_EN = new Set(['non', 'not', 'no', 'without', 'absent', 'negative', 'excluded']);
 const NEGATION_ZH = /非|无(?!菌|机|痛|症状|力)|不(?!全|良|适|明|规则|典型|齐|宁|孕|育|安)|未(?!分化|成熟|明确)|排除/u;
 const NEGATION_ZH_ANY = new RegExp(NEGATION_ZH_G.source, 'gu');
