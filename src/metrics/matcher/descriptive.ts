@@ -120,5 +120,5 @@ function transliterated(run: string): string {
  *  as a parenthesis is — 乳腺囊肿（右侧），考虑积乳囊肿 also names 积乳囊肿, "breast cyst, likely galactocele" a galactocele. */
 export const ALTERNATIVES: Rewrite[] = [
   [/^(.+?\S)\s*[,;]\s*(?:考虑|疑为|疑似|可能为|可能是|倾向于?)\s*(\p{Script=Han}[^,;()]*?)\s*$/u, '$1 ($2) '],
-  [/^(.+?\S)\s*[,;]\s*(?:likely|probably|possibly|consider|suspect(?:ed)?|query|favou?ring)\s+([a-z][^,;()]*?)\s*$/, '$1 ($2) '],
+  [/^(.+?\S)\s*[,;]\s*(?:(?:most |highly |very |more )?(?:likely|probably)|possibly|consider|suspect(?:ed)?|query|favou?ring|in keeping with|consistent with)\s+([a-z][^,;()]*?)\s*$/, '$1 ($2) '],
 ];
