@@ -60,3 +60,60 @@ describe('a Chinese disease followed by its hedged cause ("X，考虑Y所致")',
     ], 'zh', false);
   });
 });
+
+describe('a rupture that bleeds, and a complication that "formed"', () => {
+  it('reads 破裂出血 and "rupture and haemorrhage" as the ruptured lesion', () => {
+    check(full, [
+      ['右侧输卵管妊娠破裂', '右侧输卵管壶腹部妊娠破裂出血'],
+      ['脾破裂', '外伤性脾破裂出血'],
+      ['黄体破裂', '右侧卵巢黄体破裂出血'],
+    ], 'zh', true);
+    check(full, [
+      ['Ruptured right renal angiomyolipoma', 'Right renal angiomyolipoma with rupture and hemorrhage'],
+      ['Ruptured ectopic pregnancy', 'Ectopic pregnancy with rupture and bleeding'],
+    ], 'en', true);
+  });
+  it('keeps a ruptured lesion apart from an unruptured one, and leaves bleeding varices bleeding ones', () => {
+    check(full, [['右侧输卵管妊娠未破裂', '右侧输卵管妊娠破裂出血'], ['卵巢黄体囊肿未破裂', '卵巢黄体破裂出血']], 'zh', false);
+    check(full, [['Unruptured ectopic pregnancy', 'Ectopic pregnancy with rupture and haemorrhage']], 'en', false);
+    check(full, [['食管胃底静脉曲张破裂出血', '食管静脉曲张破裂'], ['Oesophageal variceal bleeding', 'Rupture and bleeding of oesophageal varices']], 'zh', true);
+  });
+  it('reads 伴X形成 as 伴X', () => {
+    check(bare, [['急性阑尾炎伴阑尾周围脓肿形成', '急性阑尾炎伴阑尾周围脓肿'], ['慢性胆囊炎伴胆囊结石形成', '慢性胆囊炎伴胆囊结石']], 'zh', true);
+    check(bare, [['急性阑尾炎伴阑尾周围脓肿形成', '急性胆囊炎伴胆囊周围脓肿']], 'zh', false);
+  });
+});
+
+describe('lay wordings of a clot and of a site beside an organ', () => {
+  it('reads a blood clot in the deep veins of a limb as its deep vein thrombosis', () => {
+    check(full, [
+      ['Blood clot in the deep veins of the right calf', 'Right lower limb deep venous thrombosis (peripheral type)'],
+      ['Blood clot in the deep veins of the left leg', 'Left lower extremity deep vein thrombosis'],
+      ['A clot in the deep veins of the right leg', 'Right lower limb deep vein thrombosis'],
+    ], 'en', true);
+    check(full, [
+      ['Blood clot in the deep veins of the left leg', 'Right lower extremity deep vein thrombosis'],
+      ['Blood clot in the deep veins of the left leg', 'Pulmonary embolism'],
+    ], 'en', false);
+  });
+  it('reads "beside" or "next to" an organ as around it', () => {
+    check(full, [['Abscess beside the anus on the left side', 'Left perianal abscess'], ['Abscess next to the tonsil', 'Peritonsillar abscess']], 'en', true);
+    check(full, [['Abscess beside the anus', 'Pilonidal abscess'], ['Abscess next to the tonsil', 'Tonsillitis']], 'en', false);
+  });
+});
+
+describe('what the diagnosis is not: a prognostic index, a caesarean note, a longer part of a parenthesis', () => {
+  it('sets a prognostic index score aside (IPI, R-IPI, FLIPI), the stage still compared', () => {
+    check(full, [['弥漫大B细胞淋巴瘤（Ann Arbor ⅢA期）', '弥漫大B细胞淋巴瘤 ⅢA期 IPI 3分'], ['Follicular lymphoma, stage III', 'Follicular lymphoma stage III, FLIPI 2']], 'zh', true);
+    check(full, [['Diffuse large B-cell lymphoma, stage II', 'Diffuse large B-cell lymphoma stage IV, R-IPI 3']], 'en', false, /stage/);
+    check(full, [['弥漫大B细胞淋巴瘤 ⅡA期', '弥漫大B细胞淋巴瘤 ⅢA期 IPI 3分']], 'zh', false, /stage/);
+  });
+  it('reads the caesarean note of a scarred uterus in pregnancy as the scar, not a history', () => {
+    check(full, [['瘢痕子宫再次妊娠（前次剖宫产）', '妊娠合并瘢痕子宫'], ['瘢痕子宫（2次剖宫产史）', '瘢痕子宫']], 'zh', true);
+    check(full, [['瘢痕子宫再次妊娠（前次剖宫产）', '妊娠合并子宫肌瘤']], 'zh', false);
+  });
+  it('reads each short part of a parenthesis in front of the name, beside a longer part', () => {
+    check(full, [['肛瘘（高位复杂性，Parks分型经括约肌型）', '高位复杂性肛瘘']], 'zh', true);
+    check(full, [['肛瘘（低位单纯性，Parks分型经括约肌型）', '高位复杂性肛瘘']], 'zh', false);
+  });
+});

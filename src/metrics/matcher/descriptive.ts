@@ -46,7 +46,8 @@ export const DESCRIPTIVE_REWRITES: Rewrite[] = [
   // a rupture bleeds: 输卵管妊娠破裂出血 is the ruptured tubal pregnancy, "angiomyolipoma with rupture and haemorrhage"
   // the ruptured one (varices stay bleeding ones: qualifiers.ts)
   [/(?<!曲张)破裂(?:并|伴)?出血/gu, '破裂'],
-  [/\brupture (?:and|with) (?:hemorrhage|bleeding)\b(?! of)/g, 'rupture'],
+  [/^\s*(?!.*varic)([a-z][^,;()]*?),? with rupture(?: (?:and|with) (?:ha?emorrhage|bleeding))?(?=\s*$|\s*[,;(]| with\b)/, ' ruptured $1 '],
+  [/\brupture (?:and|with) (?:ha?emorrhage|bleeding)\b(?! of)/g, 'rupture'],
   // "伴X形成" states that X formed: the complication X (哺乳期急性乳腺炎伴乳房脓肿形成)
   [/(伴有?|合并|并发)(\p{Script=Han}{2,}?)形成(?=$|[\s,;(）)]|伴|合并)/gu, '$1$2'],
   // a blood clot in the deep veins of a limb is its deep vein thrombosis; "beside", "next to", "adjacent to" an organ
