@@ -117,3 +117,27 @@ describe('what the diagnosis is not: a prognostic index, a caesarean note, a lon
     check(full, [['肛瘘（低位单纯性，Parks分型经括约肌型）', '高位复杂性肛瘘']], 'zh', false);
   });
 });
+
+describe('stages of different systems (a disease\'s usual system is its plain stage)', () => {
+  it('never lets a CKD G-stage of a diabetic nephropathy conflict with its Mogensen stage, nor INSS with INRG', () => {
+    check(bare, [
+      ['Diabetic kidney disease, CKD G3a A3', 'Diabetic kidney disease, Mogensen stage IV'],
+      ['Diabetic nephropathy, CKD G4', 'Diabetic nephropathy, Mogensen stage III'],
+    ], 'en', true);
+    check(bare, [['糖尿病肾病 CKD G3b期', '糖尿病肾病 Mogensen IV期'], ['神经母细胞瘤（INSS 3期）', '神经母细胞瘤（INRG L2期）'], ['神经母细胞瘤 INSS 4期', '神经母细胞瘤 INRG M期']], 'zh', true);
+  });
+  it('still compares two stages of one system, and a plain stage with the usual system', () => {
+    check(bare, [
+      ['Diabetic nephropathy, Mogensen stage III', 'Diabetic nephropathy, stage V'],
+      ['Diabetic nephropathy, Mogensen stage III', 'Diabetic nephropathy, Mogensen stage IV'],
+      ['Diabetic kidney disease, CKD G3a', 'Diabetic kidney disease, CKD G4'],
+    ], 'en', false, /stage|ckd/);
+    check(bare, [['神经母细胞瘤 INSS 3期', '神经母细胞瘤 4期'], ['神经母细胞瘤（INRG L1期）', '神经母细胞瘤（INRG L2期）']], 'zh', false, /stage|inrg/);
+  });
+  it('reads the edition year of FIGO as no stage', () => {
+    check(bare, [['宫颈鳞状细胞癌（FIGO 2018 IB3期）', '宫颈鳞状细胞癌 IB3期']], 'zh', true);
+    check(bare, [['Cervical squamous cell carcinoma, FIGO 2018 stage IIB', 'Cervical squamous cell carcinoma stage IIB']], 'en', true);
+    check(bare, [['Cervical squamous cell carcinoma, FIGO 2018 stage IIB', 'Cervical squamous cell carcinoma stage IIIC1']], 'en', false, /stage/);
+    check(bare, [['宫颈鳞状细胞癌（FIGO 2018 IB3期）', '宫颈鳞状细胞癌 IIA期']], 'zh', false, /1b3 vs 2a/);
+  });
+});

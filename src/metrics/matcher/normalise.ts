@@ -178,7 +178,7 @@ const CKD_STAGE = /\bckd\s*(?:stage\s*)?g?([1-5][ab]?)(?![0-9a-z])(?:\s*期)?/g;
 export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = {}, context?: string, literal = false): Stripped {
   const dropped: string[] = [];
   const renamed: string[] = [];
-  let t = ` ${removeAll(reading, HEDGES, dropped)} `.replace(CKD_STAGE, ' ckd stage $1 ');
+  let t = ` ${removeAll(reading, HEDGES, dropped)} `.replace(CKD_STAGE, (m, n: string) => (/g\d/.test(m) ? ` ckd g${n} ` : ` ckd stage ${n} `));
   // a Latin abbreviation, also when a stage or grade number is written onto it before 期/级 ("COPD3级" → copd + 3级)
   // (not the name of a scale with its value: "ISS stage III" of a myeloma, "AO type A2" of a fracture, named-scales.ts)
   if (hooks.expand) t = t.replace(/([a-z][a-z0-9]*?)(\d{1,2}[a-d]?(?=\s*[期级]))?(?![a-z0-9])/g, (w, word: string, n: string | undefined, at: number, all: string) => (namedScaleAt(all, at) ? w : (hooks.expand?.(w, mode) ?? (n ? `${hooks.expand?.(word, mode) ?? word}${n}` : w))));
