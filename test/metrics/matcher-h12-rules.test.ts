@@ -141,3 +141,18 @@ describe('stages of different systems (a disease\'s usual system is its plain st
     check(bare, [['宫颈鳞状细胞癌（FIGO 2018 IB3期）', '宫颈鳞状细胞癌 IIA期']], 'zh', false, /1b3 vs 2a/);
   });
 });
+
+describe('the thirds of the oesophagus', () => {
+  it('reads the upper, middle and lower third as the thoracic segments, in both languages', () => {
+    check(full, [
+      ['Squamous cell carcinoma of the middle third of the oesophagus, cT3N1M0', 'Middle thoracic esophageal cancer, cT3N1M0, stage III'],
+      ['Carcinoma of the lower third of the esophagus', 'Lower thoracic esophageal carcinoma'],
+      ['Adenocarcinoma of the upper third of the oesophagus', 'Upper thoracic oesophageal adenocarcinoma'],
+    ], 'en', true);
+    check(full, [['胸中段食管鳞癌', '食管中段鳞状细胞癌'], ['胸下段食管癌', '食管下段癌']], 'zh', true);
+  });
+  it('keeps two segments apart', () => {
+    check(full, [['Carcinoma of the lower third of the esophagus', 'Middle thoracic esophageal carcinoma']], 'en', false, /lower vs middle/);
+    check(full, [['胸中段食管癌', '食管下段癌'], ['胸上段食管癌', '食管中段癌']], 'zh', false);
+  });
+});

@@ -54,6 +54,10 @@ export const DESCRIPTIVE_REWRITES: Rewrite[] = [
   // are "around" it (an abscess beside the anus is a perianal abscess)
   [/\b(?:an? )?(?:blood )?clots? in (?:the )?(deep |superficial )?veins? of (?:the )?((?:left |right |bilateral )?(?:lower |upper )?[a-z]+)\b/g, '$2 $1vein thrombosis'],
   [/\b(?:beside|next to|adjacent to|alongside) (?=the )/g, 'around '],
+  // the thirds of the oesophagus are its thoracic segments: the middle third is the middle thoracic oesophagus
+  // (胸中段食管 is 食管中段)
+  [/\b(upper|middle|lower) third of (?:the )?(o?esophag(?:us|eal))\b/g, '$1 thoracic $2'],
+  [/胸([上中下])段食管/gu, '食管$1段'],
   // a prognostic index (IPI, R-IPI, NCCN-IPI, FLIPI, MIPI) scores the outlook, not the diagnosis: set aside
   [/\s*,?\s*\b(?:r-?|nccn-?|aa-?)?(?:fl|m)?ipi(?: score)?\s*(?:评分|score)?\s*[:：=]?\s*\d(?:\s*分|\s*points?)?(?!\d)/g, ' '],
   [/\bmalignant (?:lesion|growth|mass)(?:es|s)?\b/g, 'carcinoma'],
