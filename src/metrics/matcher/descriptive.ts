@@ -30,7 +30,7 @@ export const DESCRIPTIVE_REWRITES: Rewrite[] = [
   [/\b(scarred uterus|uterine scar|scar uterus)\s*,?\s*\(?(?:after|from|following|due to|post)\s+(?:a\s+|one\s+|two\s+|previous\s+|prior\s+)*(?:ca?esarean|c)\s*(?:sections?|deliver(?:y|ies))?\)?/g, '$1'],
   [/\b(?:previous|prior|post)\s+(?:ca?esarean|c)\s*(?:sections?|deliver(?:y|ies))?\s+(scarred uterus|uterine scar)\b/g, '$1'],
   [/(?:既往)?(?:子宫下段)?剖宫产(?:术)?(?:后|史)?的?(?=瘢痕子宫)/gu, ''],
-  [/(?<=瘢痕子宫)\s*\(\s*(?:既往)?剖宫产(?:术)?(?:后|史)?\s*\)/gu, ''],
+  [/(?<=瘢痕子宫(?:(?:再次|再|二次)妊娠)?)\s*\(\s*(?:既往|前次|上次)?(?:[1-9一二两]次)?剖宫产(?:术)?(?:后|史)?\s*\)/gu, ''],
   // 瘢痕子宫再次妊娠 is a pregnancy with a scarred uterus (structure.ts reads 妊娠合并X as X)
   [/^\s*(\p{Script=Han}{2,}?)(?:再次|再|二次)妊娠\s*$/u, ' 妊娠合并$1 '],
   // a recurrence is the recurrent tumour, wherever it recurred: "breast cancer after mastectomy with chest wall
@@ -43,6 +43,23 @@ export const DESCRIPTIVE_REWRITES: Rewrite[] = [
   [/\b((?:prosthetic|mechanical|bioprosthetic) (?:[a-z]+ )?valve) (?:dysfunction|obstruction|failure) (?:due to|from|caused by|secondary to) (?:valve |valvular )?thromb(?:osis|us)\b/g, '$1 thrombosis'],
   // the C6 class of chronic venous disease is an active venous ulcer (a healed one, C5, is not)
   [/\bchronic venous (?:insufficiency|disease)(?: of (?:the )?(?:(?:left|right|bilateral) )?(?:lower )?(?:limbs?|legs?|extremit(?:y|ies)))? with (?:an? )?(?:active |open )?venous (?:leg |limb )?ulcer(?:ation)?(?:\s*\(\s*c6\s*\)|\s*,?\s*c6\b)?/g, 'venous leg ulcer'],
+  // a rupture bleeds: 输卵管妊娠破裂出血 is the ruptured tubal pregnancy, "angiomyolipoma with rupture and haemorrhage"
+  // the ruptured one (varices stay bleeding ones: qualifiers.ts)
+  [/(?<!曲张)破裂(?:并|伴)?出血/gu, '破裂'],
+  [/^\s*(?!.*varic)([a-z][^,;()]*?),? with rupture(?: (?:and|with) (?:ha?emorrhage|bleeding))?(?=\s*$|\s*[,;(]| with\b)/, ' ruptured $1 '],
+  [/\brupture (?:and|with) (?:ha?emorrhage|bleeding)\b(?! of)/g, 'rupture'],
+  // "伴X形成" states that X formed: the complication X (哺乳期急性乳腺炎伴乳房脓肿形成)
+  [/(伴有?|合并|并发)(\p{Script=Han}{2,}?)形成(?=$|[\s,;(）)]|伴|合并)/gu, '$1$2'],
+  // a blood clot in the deep veins of a limb is its deep vein thrombosis; "beside", "next to", "adjacent to" an organ
+  // are "around" it (an abscess beside the anus is a perianal abscess)
+  [/\b(?:an? )?(?:blood )?clots? in (?:the )?(deep |superficial )?veins? of (?:the )?((?:left |right |bilateral )?(?:lower |upper )?[a-z]+)\b/g, '$2 $1vein thrombosis'],
+  [/\b(?:beside|next to|adjacent to|alongside) (?=the )/g, 'around '],
+  // the thirds of the oesophagus are its thoracic segments: the middle third is the middle thoracic oesophagus
+  // (胸中段食管 is 食管中段)
+  [/\b(upper|middle|lower) third of (?:the )?(o?esophag(?:us|eal))\b/g, '$1 thoracic $2'],
+  [/胸([上中下])段食管/gu, '食管$1段'],
+  // a prognostic index (IPI, R-IPI, NCCN-IPI, FLIPI, MIPI) scores the outlook, not the diagnosis: set aside
+  [/\s*,?\s*\b(?:r-?|nccn-?|aa-?)?(?:fl|m)?ipi(?: score)?\s*(?:评分|score)?\s*[:：=]?\s*\d(?:\s*分|\s*points?)?(?!\d)/g, ' '],
   [/\bmalignant (?:lesion|growth|mass)(?:es|s)?\b/g, 'carcinoma'],
   [/\bcomplicated by\b/g, 'with'],
   // a named virus says "viral" already: "influenza A complicated by viral pneumonia" is an influenza pneumonia
@@ -120,5 +137,5 @@ function transliterated(run: string): string {
  *  as a parenthesis is — 乳腺囊肿（右侧），考虑积乳囊肿 also names 积乳囊肿, "breast cyst, likely galactocele" a galactocele. */
 export const ALTERNATIVES: Rewrite[] = [
   [/^(.+?\S)\s*[,;]\s*(?:考虑|疑为|疑似|可能为|可能是|倾向于?)\s*(\p{Script=Han}[^,;()]*?)\s*$/u, '$1 ($2) '],
-  [/^(.+?\S)\s*[,;]\s*(?:likely|probably|possibly|consider|suspect(?:ed)?|query|favou?ring)\s+([a-z][^,;()]*?)\s*$/, '$1 ($2) '],
+  [/^(.+?\S)\s*[,;]\s*(?:(?:most |highly |very |more )?(?:likely|probably)|possibly|consider|suspect(?:ed)?|query|favou?ring|in keeping with|consistent with)\s+([a-z][^,;()]*?)\s*$/, '$1 ($2) '],
 ];

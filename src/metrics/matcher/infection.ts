@@ -12,7 +12,7 @@
  *   `settingOnlyGold` tells when the first case applies and gives the gold without its setting.
  * - **Words that are no cause.** "X-related Y", "X-associated Y", X相关Y read X as Y's cause (structure.ts) — but
  *   not when X is a tissue (mucosa-associated lymphoid tissue, 黏膜相关), a device or a place of care (ventilator,
- *   catheter, line, hospital, 呼吸机, 导管, 医院), an age (age-related) or an antibody (IgG4, ANCA, MOG): those
+ *   catheter, line, hospital, 呼吸机, 导管, 医院), an age (age-related) or an antibody (IgG4, ANCA, MOG, PLA2R): those
  *   words are part of the disease's name, and cutting them off would leave a broader disease as its head.
  *   `noCause` tells them. A cause word with an adjective of its own is that adjective before 相关性: 酒精相关性肝硬化
  *   is 酒精性肝硬化, 药物相关性肝损伤 药物性肝损伤 (`CAUSE_WORD_REWRITES`, applied with qualifiers.ts REWRITES). Pure.
@@ -68,8 +68,8 @@ export function settingOnlyGold(predicted: string, gold: string): { gold: string
 }
 
 // words before "related", "associated", 相关 that are part of the disease's name, not its cause
-const NO_CAUSE_EN = /(?:^|\s)(?:mucosa|mucosal|lymphoid tissue|tissue|ventilator|catheter|central line|line|device|implant|hospital|health ?care|community|dialysis|age|igg4|anca|mog|aqp4|antibody|antibodies)$/;
-const NO_CAUSE_ZH = /(?:黏膜|粘膜|组织|呼吸机|导管|置管|器械|植入物|医院|医疗保健|医疗|社区|透析|年龄|igg4|anca|mog|aqp4|抗体)$/u;
+const NO_CAUSE_EN = /(?:^|\s)(?:mucosa|mucosal|lymphoid tissue|tissue|ventilator|catheter|central line|line|device|implant|hospital|health ?care|community|dialysis|age|igg4|anca|mog|aqp4|pla2r|thsd7a|antibody|antibodies)$/;
+const NO_CAUSE_ZH = /(?:黏膜|粘膜|组织|呼吸机|导管|置管|器械|植入物|医院|医疗保健|医疗|社区|透析|年龄|igg4|anca|mog|aqp4|pla2r|thsd7a|抗体)$/u;
 
 /** Whether the words before "related" / 相关 are part of the name rather than its cause (see the file comment). */
 export function noCause(before: string, mode: 'en' | 'zh'): boolean {

@@ -123,7 +123,7 @@ const HISTORY = /\b(?:history of|h\/o|status post|s\/p|previous|prior)\b|\bpost 
 const POSTOPERATIVE = /\bpost ?operative\b|术后/gu;
 // English words after which the head word is known: "anaemia due to CKD" is headed by anaemia. Complication
 // words (with, plus) are not among them: "X with Y" stays headed by Y, so a prediction naming Y is found in it.
-const HEAD_END_EN = new Set(['of', 'due', 'in', 'from', 'caused']);
+const HEAD_END_EN = new Set(['of', 'due', 'in', 'from', 'caused', 'following']);
 const NEGATION_EN = new Set(['non', 'not', 'no', 'without', 'absent', 'negative', 'excluded']);
 const NEGATION_ZH = /非|无(?!菌|机|痛|症状|力)|不(?!全|良|适|明|规则|典型|齐|宁|孕|育|安)|未(?!分化|成熟|明确)|排除/u;
 const NEGATION_ZH_ANY = new RegExp(NEGATION_ZH_G.source, 'gu');
@@ -181,7 +181,7 @@ const typeLetters = (w: string, all: string, at: number): boolean => w.length <=
 export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = {}, context?: string, literal = false): Stripped {
   const dropped: string[] = [];
   const renamed: string[] = [];
-  let t = ` ${removeAll(reading, HEDGES, dropped)} `.replace(CKD_STAGE, ' ckd stage $1 ');
+  let t = ` ${removeAll(reading, HEDGES, dropped)} `.replace(CKD_STAGE, (m, n: string) => (/g\d/.test(m) ? ` ckd g${n} ` : ` ckd stage ${n} `));
   // a Latin abbreviation, also when a stage or grade number is written onto it before 期/级 ("COPD3级" → copd + 3级)
   // (not the name of a scale with its value: "ISS stage III" of a myeloma, "AO type A2" of a fracture, named-scales.ts)
   if (hooks.expand) t = t.replace(/([a-z][a-z0-9]*?)(\d{1,2}[a-d]?(?=\s*[期级]))?(?![a-z0-9])/g, (w, word: string, n: string | undefined, at: number, all: string) => (namedScaleAt(all, at) || typeLetters(w, all, at) ? w : (hooks.expand?.(w, mode) ?? (n ? `${hooks.expand?.(word, mode) ?? word}${n}` : w))));

@@ -47,6 +47,8 @@ export function readParentheses(text: string, mode: MatchLang): Parentheses {
   const short = parts.filter((a) => (mode === 'en' ? a.split(' ').length <= 2 : [...a].length <= 5));
   // several short modifiers in one parenthesis, read back in front: "inguinal hernia (indirect, right)"
   if (short.length >= 2 && short.length === parts.length && aliases.length === 1 && t !== '') joined.push(['joined', mode === 'en' ? `${short.join(' ')} ${t}` : `${short.join('')}${t}`]);
+  // and each short one alone beside longer parts: "肛瘘（高位复杂性，Parks分型经括约肌型）" is also 高位复杂性肛瘘
+  if (parts.length >= 2 && aliases.length === 1 && t !== '') for (const a of short) joined.push(['joined', mode === 'en' ? `${a} ${t}` : `${a}${t}`]);
   if (short.length === 1 && parts.length === 1 && t !== '') {
     const a = short[0]!;
     if (mode === 'en') {

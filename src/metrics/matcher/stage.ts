@@ -78,7 +78,15 @@ const RULES: StageRule[] = [
   { re: rx(`\\bhunt\\s*(?:and\\s*)?hess(?:\\s*(?:grade|分级))?\\s*(\\d)(?:\\s*级)?`), scale: 'hunthess', slot: 'stage' },
   { re: rx(`\\bceap\\s*c(\\d)[ab]?\\b`), scale: 'ceap', slot: 'stage' },
   { re: rx(`\\b(?:who|meyerding)(?:\\s*(?:grade|分级))?\\s*${RANGE}(?:\\s*级)?`), scale: 'grade', slot: 'stage' },
-  { re: rx(`\\b(?:figo|ann\\s*arbor|lugano)(?:\\s*(?:stage|分期))?\\s*${RANGE}(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
+  // the edition year of FIGO is no stage ("FIGO 2018 IB3期" is stage 1b3)
+  { re: rx(`\\b(?:figo|ann\\s*arbor|lugano)(?:\\s*(?:19|20)\\d{2}\\s*年?)?(?:\\s*(?:stage|分期))?\\s*${RANGE}(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
+  // a disease's usual system is its plain stage, another system a scale of its own: Mogensen I–V is the plain stage
+  // of a diabetic nephropathy and a CKD G-stage of it another system (so G3a and Mogensen IV never conflict); INSS is
+  // the plain stage of a neuroblastoma and INRG L1 / L2 / M / MS another system
+  { re: rx(`\\bmogensen(?:\\s*(?:stage|class|分期))?\\s*${RANGE}(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
+  { re: rx(`(?<![a-z])(?:ckd\\s*)?g([1-5][ab]?)(?:\\s*a[1-3])?[dt]?(?![a-z0-9])(?:\\s*期)?`), scale: 'ckd', slot: 'stage', context: /diabetic (?:nephropathy|kidney|renal)|糖尿病性?(?:肾病|肾脏病)/u },
+  { re: rx(`\\binss(?:\\s*(?:stage|分期))?\\s*${RANGE}(?:\\s*期)?`), scale: 'stage', slot: 'stage' },
+  { re: rx(`\\binrg(?:\\s*(?:stage|分期))?\\s*(l[12]|ms|m)(?![a-z0-9])(?:\\s*期)?`), scale: 'inrg', slot: 'stage' },
   // Dukes A–D are the stages I–IV of a colorectal cancer (Dukes C: lymph nodes, stage III; D: distant metastasis)
   { re: rx(`\\bdukes(?:\\s*(?:stage|class|分期))?\\s*([a-d])[12]?(?![a-z0-9])(?:\\s*期)?`), scale: 'stage', slot: 'stage', map: { a: '1', b: '2', c: '3', d: '4' } },
   // an intraepithelial neoplasia's grade, also once CIN is written out

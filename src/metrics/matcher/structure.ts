@@ -8,8 +8,10 @@ import type { MatchLang, Stripped } from './normalise.js';
 import { ITIS } from './qualifiers.js';
 import { noCause } from './infection.js';
 
-const CAUSE_EN = /\s(?:due to|secondary to|caused by|resulting from|induced by|attributable to|from)\s/;
-const COMPLICATION_EN = /\s(?:with|w\/|complicated by|accompanied by|associated with|superimposed on|plus)\s|,/;
+// "following" dates a disease by the one that led to it ("pancreatic pseudocyst following acute pancreatitis"):
+// a cause; "causing", "compressing", "leading to" or "resulting in" name what the disease does: a complication
+const CAUSE_EN = /\s(?:due to|secondary to|caused by|resulting from|induced by|attributable to|following|from)\s/;
+const COMPLICATION_EN = /\s(?:with|w\/|complicated by|accompanied by|associated with|superimposed on|plus|causing|compressing|leading to|resulting in)\s|,/;
 const LOCATION_EN = /\s(?:in(?! situ\b)|involving|affecting|at|within|on)\s/; // "carcinoma in situ" is no location
 const CAUSE_ZH_G = /所致的?|引起的?|导致的?|继发于|相关性?(?=\p{Script=Han})|(?<=\p{Script=Han}{2})致(?!密|病|死|命|瘤|畸|敏|心律|残|盲|聋)/gu;
 const COMPLICATION_ZH = /伴有|伴发|伴|合并|并发|并(?!发)|,|、|;/u;
@@ -54,7 +56,13 @@ function splitParts(main: string, mode: MatchLang): { head: string; cause?: stri
     cause = main.slice(0, m.index);
     rest = main.slice(m.index + m[0].length);
     if (cause === '' && rest.includes('的')) [cause, rest] = [rest.slice(0, rest.indexOf('的')), rest.slice(rest.indexOf('的') + 1)];
-    cause = cause.split(/[,、;]/u).pop();
+    const pieces = cause.split(/[,、;]/u);
+    cause = pieces.pop();
+    // "反复低血糖发作，考虑胰岛素瘤所致": the disease first, then its (hedged) cause after a comma
+    if (rest === '' && pieces.length > 0 && cause !== undefined) {
+      rest = pieces.join(',');
+      cause = cause.replace(/^(?:考虑|可能|疑为|疑|系|为)+/u, '');
+    }
   }
   const c = COMPLICATION_ZH.exec(rest);
   return { head: cutAt(rest, COMPLICATION_ZH), cause, tail: c ? rest.slice(c.index + c[0].length) : undefined };
@@ -99,7 +107,7 @@ export function joinedReadings(t: string, mode: MatchLang): string[] {
 // Heads that are manifestations of their named cause: a prediction "X due to Y" with such an X names Y (an
 // obstruction, a hypoglycaemia, a constipation or obstructed defecation, a torsion by its cause; not an anaemia: the anaemia of CKD is a diagnosis of its own).
 const MANIFEST_EN = new Set('colic jaundice pain seizure convulsion syncope fever hemorrhage hematuria hemoptysis hematemesis melena hypertension hyperprolactinemia acromegaly hypercalcemia hypokalemia hyperaldosteronism hypercortisolism cushing hyperparathyroidism hyperthyroidism thyrotoxicosis hydronephrosis ascites effusion hypoglycemia obstruction ileus constipation hyperbilirubinemia hypopituitarism bleeding torsion defecation'.split(' '));
-const MANIFEST_ZH = /(?:绞痛|黄疸|疼痛|痛|抽搐|惊厥|晕厥|发热|出血|血尿|咯血|呕血|黑便|高血压|高泌乳素血症|肢端肥大症|高钙血症|低钾血症|醛固酮增多症|库欣综合征|甲状旁腺功能亢进症?|甲状腺功能亢进症?|甲状腺毒症|积水|腹水|积液|梗阻|便秘|低血糖症?|高胆红素血症|黄疸|垂体功能减退症?)$/u;
+const MANIFEST_ZH = /(?:绞痛|黄疸|疼痛|痛|抽搐|惊厥|晕厥|发热|出血|血尿|咯血|呕血|黑便|高血压|高泌乳素血症|肢端肥大症|高钙血症|低钾血症|醛固酮增多症|库欣综合征|甲状旁腺功能亢进症?|甲状腺功能亢进症?|甲状腺毒症|积水|腹水|积液|梗阻|便秘|低血糖症?(?:发作)?|高胆红素血症|黄疸|垂体功能减退症?)$/u;
 
 /** Whether a head is a manifestation (see MANIFEST_EN). */
 export function isManifestation(head: Stripped, mode: MatchLang): boolean {
