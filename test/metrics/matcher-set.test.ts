@@ -30,7 +30,7 @@ describe('the labelled pairs', () => {
     // the held-out sets are separate pairs: none is also a development pair
     const dev = new Set(pairs.filter((p) => p.set === 'dev').map((p) => `${p.lang}\t${p.predicted}\t${p.gold}`));
     const repeated = pairs.filter((p) => p.set !== 'dev' && dev.has(`${p.lang}\t${p.predicted}\t${p.gold}`));
-    expect(repeated.filter((p) => p.set !== 'heldout7' && p.set !== 'heldout9' && p.set !== 'heldout10' && p.set !== 'heldout11' && p.set !== 'heldout12')).toEqual([]);
+    expect(repeated.filter((p) => p.set !== 'heldout7' && p.set !== 'heldout9' && p.set !== 'heldout10' && p.set !== 'heldout11' && p.set !== 'heldout12' && p.set !== 'heldout13')).toEqual([]);
     // heldout7 and heldout9 were written blind (without the lexicon, rules or other sets) and 14 of heldout7's 793
     // pairs, 11 of heldout9's 960, happen to be development pairs too; they stay, so each first measurement stays the
     // one recorded, and may not grow
@@ -42,10 +42,12 @@ describe('the labelled pairs', () => {
     expect(repeated.filter((p) => p.set === 'heldout11' && p.lang === 'zh').length).toBeLessThanOrEqual(3);
     // heldout12 (blind too): 2 of its 800 pairs are development pairs
     expect(repeated.filter((p) => p.set === 'heldout12').length).toBeLessThanOrEqual(2);
+    // heldout13 (blind too, written as several models answer one case): 4 of its 800 pairs are development pairs
+    expect(repeated.filter((p) => p.set === 'heldout13').length).toBeLessThanOrEqual(4);
   });
 
   it('meet the goal of issue 16 in each language: precision and recall at least 0.95', () => {
-    const lines = ['all', 'en', 'zh', 'dev', 'dev2', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6', 'heldout7', 'heldout9', 'heldout10', 'heldout11', 'heldout12'].map((k) => `${k.padEnd(9)} ${figures(counts(k))}`);
+    const lines = ['all', 'en', 'zh', 'dev', 'dev2', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6', 'heldout7', 'heldout9', 'heldout10', 'heldout11', 'heldout12', 'heldout13'].map((k) => `${k.padEnd(9)} ${figures(counts(k))}`);
     const kinds = (['en', 'zh'] as const).flatMap((l) => KINDS.filter((k) => result.counts.has(`${l}:${k}`)).map((k) => `${`${l}:${k}`.padEnd(18)} ${figures(counts(`${l}:${k}`))}`));
     const wrong = result.wrong.map((w) => `${w.pair.same ? 'missed' : 'false match'} (${w.pair.file}:${w.pair.line}, ${w.pair.kind}): "${w.pair.predicted}" vs "${w.pair.gold}" → ${w.rule}`);
     console.log(`labelled pairs (${pairs.length}):\n  ${lines.join('\n  ')}\nper kind:\n  ${kinds.join('\n  ')}\n${wrong.length} judged wrongly:\n  ${wrong.join('\n  ')}`);
