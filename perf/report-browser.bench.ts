@@ -54,7 +54,8 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const { page, problems } = await openReport(browser, file);
       load.push(performance.now() - t0);
-      const count = (text: string) => page.waitForFunction((t) => document.getElementById('cases-count')?.textContent?.includes(t) ?? false, text, { timeout: 60_000 });
+      // the page's own code, as text: this process has no DOM types
+      const count = (text: string) => page.waitForFunction(`document.getElementById('cases-count')?.textContent?.includes(${JSON.stringify(text)})`, undefined, { timeout: 60_000 });
       await count(`${all} of ${all} rows`);
 
       const t1 = performance.now();
