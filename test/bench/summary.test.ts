@@ -3,6 +3,7 @@ import { parseCaseSummary } from '../../src/bench/summary.js';
 import { splitDiagnoses, splitDifferential, splitNumbered } from '../../src/bench/lists.js';
 import { outsideRange, parseLabResult } from '../../src/bench/labs.js';
 import type { ClinicalCase } from '../../src/bench/case.js';
+import { MB, numberedTexts } from '../support/huge-texts.js';
 import { loadCases } from '../../src/bench/loader.js';
 import { fixture } from '../helpers.js';
 
@@ -76,15 +77,14 @@ describe('numbered lists', () => {
     expect(splitNumbered('1.腰椎间盘突出症 2.第2腰椎压缩骨折')).toEqual(['腰椎间盘突出症', '第2腰椎压缩骨折']);
   });
 
-  it('splits huge text (1 MB of markers, separators or padding) quickly and without overflowing', () => {
-    const MB = 1 << 20;
-    const t0 = performance.now();
-    expect(splitNumbered(`1. Anaemia${' .'.repeat(MB / 2)}x; 2. Hyperuricaemia`)).toHaveLength(2);
-    expect(splitNumbered('; '.repeat(MB / 2))).toEqual([]);
-    expect(splitNumbered('1. x '.repeat(MB / 5)).length).toBeGreaterThan(0);
-    expect(splitNumbered('- a\n'.repeat(MB / 4))).toHaveLength(MB / 4);
-    expect(performance.now() - t0).toBeLessThan(8000);
-  });
+  // a hang (a backtracking pattern) fails by the test's time limit; how fast it is is perf/huge-inputs.bench.ts
+  it('splits huge text (1 MB of markers, separators or padding) without hanging or overflowing', () => {
+    const t = numberedTexts();
+    expect(splitNumbered(t.padding)).toHaveLength(2);
+    expect(splitNumbered(t.separators)).toEqual([]);
+    expect(splitNumbered(t.markers).length).toBeGreaterThan(0);
+    expect(splitNumbered(t.bullets)).toHaveLength(MB / 4);
+  }, 120_000);
 
   it('reads bullets and unnumbered separators', () => {
     expect(splitNumbered('- Pneumonia\n- Sepsis')).toEqual(['Pneumonia', 'Sepsis']);

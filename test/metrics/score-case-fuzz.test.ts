@@ -16,6 +16,7 @@ import { scoreCase, type AnsweredJob } from '../../src/metrics/score-case.js';
 import { parseAnswer } from '../../src/run/answers.js';
 import { SECTION_IDS } from '../../src/tasks/definitions.js';
 import { formatSections } from '../../src/tasks/sections.js';
+import { hugeDiagnosisAnswer } from '../support/huge-texts.js';
 
 const taxonomy = DepartmentTaxonomy.default();
 const matcher = createMatcher();
@@ -85,16 +86,15 @@ describe('scoreCase on arbitrary answers', () => {
     );
   }, 120_000);
 
+  // how fast is perf/huge-inputs.bench.ts; a hang fails by the test's time limit
   it('scores a 1 MB answer and an empty one without trouble', async () => {
     const c = cases.find((x) => x.language === 'zh')!;
-    const huge = `初步诊断：${'急性髓系白血病；贫血；'.repeat(60_000)}\n诊断依据：${'WBC 13.2 ×10^9/L，发热。'.repeat(40_000)}`;
+    const huge = hugeDiagnosisAnswer();
     expect(huge.length).toBeGreaterThan(1_000_000);
     for (const answer of [huge, '', '\u0000\ud800'.repeat(1000)]) {
-      const start = performance.now();
       const out = await scoreCase(c, [{ kind: 'clinical-diagnosis', status: 'done', parsed: parseAnswer('clinical-diagnosis', answer, taxonomy) }], { matcher });
-      expect(performance.now() - start).toBeLessThan(15_000);
       checkScores(out.scores);
       expect(out.scores.pd === undefined || typeof out.scores.pd === 'boolean').toBe(true);
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -20,8 +20,8 @@ import {
   type BertScorer,
 } from '../../src/metrics/text/index.js';
 import { isSentinel } from '../../src/bench/text.js';
-import { seededRandom } from '../../src/metrics/stats.js';
 import { tempDir } from '../helpers.js';
+import { lexicalTexts } from '../support/huge-texts.js';
 import { describeWithModel } from '../support/model-tests.js';
 import { writeTinyBert } from '../support/tiny-bert.js';
 
@@ -232,16 +232,13 @@ describe('lexicalSimilarity / textSimilarity', () => {
     );
   });
 
-  it('scores empty, binary, mixed-script and 1 MB texts within [0, 100] and in reasonable time', () => {
-    const random = seededRandom(104);
-    const binary = Array.from({ length: 1 << 20 }, () => String.fromCharCode(Math.floor(random() * 0x10000))).join('');
-    const mixed = Array.from({ length: 60_000 }, (_, i) => ['急性胰腺炎', 'Acute pancreatitis', ' WBC 13.2', '；', 'ありがとう', 'Ⅱ型', '😀', '\u0301'][i % 8]).join('');
+  // how fast these are is perf/huge-inputs.bench.ts; a hang fails by the test's time limit
+  it('scores empty, binary, mixed-script and 1 MB texts within [0, 100] without hanging', () => {
+    const { binary, mixed, huge } = lexicalTexts();
     expect(binary.length).toBe(1 << 20);
     expect(mixed.length).toBeGreaterThan(300_000);
-    const huge = mixed.repeat(4);
     expect(huge.length).toBeGreaterThan(1_000_000);
     // 1 MB answers against references of realistic size (a reference is a gold text, never megabytes)
-    const start = performance.now();
     for (const c of ['', ' ', binary, huge, zh, en]) {
       for (const [r, lang] of [[zh, 'zh'], [en, 'en'], [mixed.slice(0, 20_000), 'zh'], [binary.slice(0, 5000), 'en']] as const) {
         const s = lexicalSimilarity(c, r, lang);
@@ -250,19 +247,16 @@ describe('lexicalSimilarity / textSimilarity', () => {
     }
     expect(lexicalSimilarity('', zh, 'zh').score).toBe(0);
     expect(lexicalSimilarity(mixed.slice(0, 50_000), mixed.slice(0, 50_000), 'zh').score).toBe(100);
-    expect(performance.now() - start).toBeLessThan(30_000);
-  }, 60_000);
+  }, 120_000);
 
-  it('handles huge inputs quickly', () => {
+  it('scores huge repetitive inputs without hanging', () => {
     // 400k characters (160k tokens) against a normal reference and against 60k of its own tokens
-    const huge = Array.from({ length: 20_000 }, (_, i) => `急性胰腺炎 WBC ${i % 97}.${i % 7} pain；`).join('');
-    const start = performance.now();
-    const a = lexicalSimilarity(huge, zh, 'zh');
-    const b = lexicalSimilarity(huge, huge.slice(0, 150_000), 'zh');
-    expect(performance.now() - start).toBeLessThan(5000);
+    const { repeats } = lexicalTexts();
+    const a = lexicalSimilarity(repeats, zh, 'zh');
+    const b = lexicalSimilarity(repeats, repeats.slice(0, 150_000), 'zh');
     for (const s of [a, b]) expect(s.score).toBeGreaterThanOrEqual(0);
     expect(b.score).toBeLessThanOrEqual(100);
-  });
+  }, 120_000);
 });
 
 describe('BERTScore greedy matching (hand-set embeddings)', () => {

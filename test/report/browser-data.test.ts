@@ -3,8 +3,8 @@
  *
  * - a large report — 1,500 records × 2 models, every record distinct (the records of a real run, each copy's text
  *   put through its own letter substitution, so nothing repeats across copies but what repeats within a record) —
- *   stays responsive: filters and paging answer quickly and the page holds one page of rows, never all of them;
- *   its size per record and model is checked;
+ *   filters and pages, and the page holds one page of rows, never all of them; its size per record and model is
+ *   checked (its speed is measured by perf/report-browser.bench.ts, not here);
  * - payloads planted in what a dataset holds (case summary, gold answers, exam findings and impressions), in a
  *   hospital's own department names and in the manifest (a model named with markup, a server path with a script)
  *   stay text; the Dataset panel of that partial run says per task how many records have a gold answer;
@@ -14,65 +14,16 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shortUid, uidDisplayLength } from '../../src/bench/uids.js';
-import { chartAssets } from '../../src/report/assets.js';
-import { CLIENT_SCRIPT, renderHtml } from '../../src/report/html.js';
+import { renderHtml } from '../../src/report/html.js';
 import { writeFileAtomic } from '../../src/report/index.js';
-import type { CaseRow, CaseView, ReportViewModel } from '../../src/report/types.js';
+import type { ReportViewModel } from '../../src/report/types.js';
 import { buildViewModel } from '../../src/report/view-model.js';
 import { ROOT, tempDir } from '../helpers.js';
+import { fixedBytes, writeLargeReport } from '../support/large-report.js';
 import { makeAgentRun } from './agent-fixture.js';
 import { countText, haveChromium, launch, openReport, rowCount, type Browser } from './chromium.js';
 import { emptyLexiconContext, makeRun, makeTaintedRun, TAINTED_MODEL, XSS } from './fixture.js';
 import { JUDGE_A, JUDGE_B, judgeWithScriptedJudges } from './judge-fixture.js';
-
-/** Keys whose values are the data's vocabulary (statuses, step kinds, labels, ids), kept as they are. */
-const KEEP = new Set(['status', 'step', 'model', 'department', 'departments', 'chosen', 'found', 'key', 'exam', 'name', 'task', 'rule', 'uid', 'language']);
-
-/** Copy `i`'s letter substitution: lower and upper case rotated apart, Chinese characters shifted. */
-function cipher(i: number): (s: string) => string {
-  const lo = i % 26;
-  const up = Math.floor(i / 26) % 26;
-  const cjk = (i * 97) % 20992;
-  return (s) => {
-    let out = '';
-    for (const ch of s) {
-      const c = ch.codePointAt(0)!;
-      if (c >= 97 && c <= 122) out += String.fromCharCode(97 + ((c - 97 + lo) % 26));
-      else if (c >= 65 && c <= 90) out += String.fromCharCode(65 + ((c - 65 + up) % 26));
-      else if (c >= 0x4e00 && c <= 0x9fff) out += String.fromCodePoint(0x4e00 + ((c - 0x4e00 + cjk) % 20992));
-      else out += ch;
-    }
-    return out;
-  };
-}
-
-function recode<T>(v: T, f: (s: string) => string, key = ''): T {
-  if (typeof v === 'string') return (KEEP.has(key) ? v : f(v)) as T;
-  if (Array.isArray(v)) return v.map((x) => recode(x, f, key)) as T;
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, recode(x, f, k)])) as T;
-  return v;
-}
-
-/** `copies` distinct copies of every record of a real report, with their rows. */
-function enlarge(vm: ReportViewModel, copies: number): ReportViewModel {
-  const cases: CaseView[] = [];
-  const rows: CaseRow[] = [];
-  for (let i = 0; i < copies; i++) {
-    const f = cipher(i);
-    const offset = cases.length;
-    for (const c of vm.cases) cases.push({ ...recode(c, f), uid: `${c.uid.slice(0, 26)}${i.toString(16).padStart(6, '0')}` });
-    for (const r of vm.rows) rows.push({ ...recode(r, f), case: r.case + offset });
-  }
-  const uidLength = uidDisplayLength(cases.map((c) => c.uid));
-  return { ...vm, cases: cases.map((c) => ({ ...c, shortUid: shortUid(c.uid, uidLength) })), rows, reference: null };
-}
-
-/** Bytes of a page that do not grow with the data: the charting library, the page's script. */
-function fixedBytes(): number {
-  const { chart, matrix } = chartAssets();
-  return [chart, matrix, CLIENT_SCRIPT].reduce((n, s) => n + Buffer.byteLength(s), 0);
-}
 
 let browser: Browser;
 let big: ReportViewModel;
@@ -86,12 +37,7 @@ let heuristicFile: string;
 
 describe.skipIf(!haveChromium)('the HTML report in Chromium, with data like real runs', () => {
   beforeAll(async () => {
-    const dir = join(tempDir(), 'run');
-    await makeRun(dir, ['urology', 'neurology']);
-    const small = await buildViewModel([dir], { context: emptyLexiconContext(), ci: false });
-    big = enlarge(small, Math.ceil(1500 / small.cases.length));
-    bigFile = join(tempDir(), 'big.html');
-    writeFileAtomic(bigFile, renderHtml(big));
+    ({ vm: big, file: bigFile } = await writeLargeReport(1500));
     const partialDir = join(tempDir(), 'partial');
     const taxonomy = await makeTaintedRun(partialDir, join(tempDir(), 'tainted.json'));
     tainted = await buildViewModel([partialDir], { context: emptyLexiconContext(), resamples: 50, taxonomy });
@@ -123,22 +69,17 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium, with data like real
     expect(perRecordAndModel).toBeLessThan(10 * 1024);
   });
 
-  it('stays responsive: filters and pages answer quickly, and only one page of rows is in the page', async () => {
-    const started = Date.now();
+  // how fast it loads, filters and turns pages is measured by perf/report-browser.bench.ts (BENCHMARKS.md)
+  it('stays usable: it loads, filters and turns pages, and only one page of rows is in the page', async () => {
     const { page, problems } = await openReport(browser, bigFile);
-    const loadMs = Date.now() - started;
     expect(await countText(page)).toContain(`${big.rows.length} of ${big.rows.length} rows`);
     expect(await rowCount(page)).toBe(50);
-    const t0 = Date.now();
     await page.selectOption('#f-task', 'basis');
     await page.selectOption('#f-outcome', 'scored');
-    const filterMs = Date.now() - t0;
     const basis = big.rows.filter((r) => r.task === 'basis' && r.status === 'scored').length;
     expect(await countText(page)).toContain(`${basis} of ${big.rows.length} rows`);
     expect(await rowCount(page)).toBe(50);
-    const t1 = Date.now();
     for (let i = 0; i < 5; i++) await page.click('#cases-next');
-    const pageMs = (Date.now() - t1) / 5;
     expect(await countText(page)).toContain(`page 6 of ${Math.ceil(basis / 50)}`);
     // the table holds the page shown, not the rows filtered out nor the other pages
     expect(await page.locator('#cases-body tr').count()).toBe(50);
@@ -152,9 +93,6 @@ describe.skipIf(!haveChromium)('the HTML report in Chromium, with data like real
     expect(detail).toContain(`Case ${c.uid}`);
     expect(detail).toContain(c.inputs!.chiefComplaint.trim().slice(0, 40));
     expect(problems).toEqual([]);
-    expect(loadMs).toBeLessThan(10_000);
-    expect(filterMs).toBeLessThan(1_500);
-    expect(pageMs).toBeLessThan(500);
     await page.close();
   });
 

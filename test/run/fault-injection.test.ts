@@ -114,7 +114,7 @@ describe('Retry-After', () => {
     server.respond({ kind: 'rate-limit', retryAfterSeconds: 3600 });
     const started = Date.now();
     const { result, retries, info, events } = await mockRun(server, f, { cases: f.loaded.cases.slice(0, 1), flags: { maxRetries: 2 }, backoff: { baseMs: 5, maxMs: 40, maxRetryAfterMs: 200 } });
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(20_000); // an hour asked for: waited 200 ms, with room for a loaded machine
     expect(result).toMatchObject({ done: 0, errors: 0, pending: 1 });
     expect(retries.map((r) => r.delayMs)).toEqual([200]);
     expect(info.totals).toMatchObject({ pending: 1, error: 0 });
@@ -134,7 +134,7 @@ describe('Retry-After', () => {
     setTimeout(() => controller.abort(), 300);
     const started = Date.now();
     const { result, info } = await mockRun(server, f, { cases: f.loaded.cases.slice(0, 1), backoff: { baseMs: 5, maxMs: 40 }, signal: controller.signal });
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(20_000); // not the 60 s wait, even on a machine at full load
     expect(result).toMatchObject({ done: 0, errors: 0, pending: 1, interrupted: true });
     expect(info.totals).toMatchObject({ pending: 1, running: 0 });
   });

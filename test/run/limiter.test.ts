@@ -54,6 +54,6 @@ describe('the backoff delay', () => {
     const started = Date.now();
     setTimeout(() => controller.abort(), 50);
     await sleep(60_000, controller.signal);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(15_000); // not the minute asked for, even on a machine at full load
   });
 });

@@ -64,7 +64,7 @@ describe('a server asking for a very long wait', () => {
     server.respond({ kind: 'rate-limit', retryAfterSeconds: 3600 });
     const started = Date.now();
     const { result, events, info } = await mockRun(server, f, { cases: f.loaded.cases, flags: { concurrency: 3, maxRetries: 5 }, backoff });
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(20_000); // not the hour asked for, with room for a loaded machine
     expect(result).toMatchObject({ done: 0, errors: 0, pending: 6 });
     expect(info.totals).toMatchObject({ pending: 6, error: 0, running: 0 });
     expect(server.calls.length).toBeLessThanOrEqual(6); // at most the first wave and one after the pause

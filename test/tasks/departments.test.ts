@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import { parseDepartmentAnswer, parseMultiDepartmentAnswer } from '../../src/tasks/departments.js';
+import { departmentTexts } from '../support/huge-texts.js';
 
 const tax = DepartmentTaxonomy.default();
 const ids = (a: { items: { department: { id: string } | null }[] }): (string | null)[] => a.items.map((i) => i.department?.id ?? null);
@@ -72,23 +73,15 @@ describe('a K-department answer (DIFR)', () => {
       { numRuns: 2000, seed: 20261129 },
     );
   });
-  it('reads huge answers (1 MB: long runs of spaces, repeated separators, unclosed reasoning) quickly', () => {
-    const MB = 1 << 20;
-    const spaces = ' '.repeat(MB);
-    const cases: [string, () => void][] = [
-      ['one name padded with spaces', () => expect(parseDepartmentAnswer(`Neurology${spaces}.`, tax).department?.id).toBe('neurology')],
-      ['text with a long gap', () => expect(parseDepartmentAnswer(`x${spaces}y`, tax).status).toBe('invalid')],
-      ['two names on one line', () => expect(ids(parseMultiDepartmentAnswer(`Cardiology,${spaces}Neurology`, tax))).toEqual(['cardiovascular-medicine', 'neurology'])],
-      ['two numbered names', () => expect(ids(parseMultiDepartmentAnswer(`1. Orthopedics${spaces}\n2. 骨科`, tax))).toEqual(['orthopedics', 'orthopedics'])],
-      ['separators only', () => expect(parseMultiDepartmentAnswer('; '.repeat(MB / 2), tax).count).toBe(0)],
-      ['the same piece again and again', () => expect(parseMultiDepartmentAnswer('ENT, '.repeat(200_000), tax).valid).toBe(200_000)],
-      ['unclosed reasoning', () => expect(parseDepartmentAnswer('<think>'.repeat(MB / 7), tax).department).toBeNull()],
-    ];
-    for (const [name, check] of cases) {
-      const t0 = performance.now();
-      check();
-      const ms = performance.now() - t0;
-      expect(ms, `${name} took ${Math.round(ms)} ms`).toBeLessThan(5000);
-    }
-  });
+  // a hang (a backtracking pattern) fails by the test's time limit; how fast they are is perf/huge-inputs.bench.ts
+  it('reads huge answers (1 MB: long runs of spaces, repeated separators, unclosed reasoning) without hanging', () => {
+    const t = departmentTexts();
+    expect(parseDepartmentAnswer(t.padded, tax).department?.id, 'one name padded with spaces').toBe('neurology');
+    expect(parseDepartmentAnswer(t.gap, tax).status, 'text with a long gap').toBe('invalid');
+    expect(ids(parseMultiDepartmentAnswer(t.twoOnLine, tax)), 'two names on one line').toEqual(['cardiovascular-medicine', 'neurology']);
+    expect(ids(parseMultiDepartmentAnswer(t.numbered, tax)), 'two numbered names').toEqual(['orthopedics', 'orthopedics']);
+    expect(parseMultiDepartmentAnswer(t.separators, tax).count, 'separators only').toBe(0);
+    expect(parseMultiDepartmentAnswer(t.samePiece, tax).valid, 'the same piece again and again').toBe(200_000);
+    expect(parseDepartmentAnswer(t.unclosed, tax).department, 'unclosed reasoning').toBeNull();
+  }, 120_000);
 });

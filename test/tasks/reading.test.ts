@@ -13,6 +13,7 @@ import { findJson } from '../../src/tasks/json-answer.js';
 import { splitReasoning } from '../../src/tasks/reasoning.js';
 import { readDepartment, readDepartments, readDiagnosis, readImpression } from '../../src/tasks/reading.js';
 import { parseSections } from '../../src/tasks/sections.js';
+import { readingTexts } from '../support/huge-texts.js';
 
 const tax = DepartmentTaxonomy.default();
 const ids = (text: string): (string | null)[] => readDepartments(text, tax).items.map((i) => i.department);
@@ -122,31 +123,14 @@ describe('six-section answers', () => {
 });
 
 describe('huge answers', () => {
-  it('are read in linear time on every path (1 MB: half-finished JSON, fences, tables, hedges, notes, headings, brackets)', () => {
-    const MB = 1 << 20;
-    const texts: [string, string][] = [
-      ['open braces', '{"a": ['.repeat(MB / 7)],
-      ['fences', '```json\n{'.repeat(MB / 9)],
-      ['table rows', '| Urology | x |\n|---|---|\n'.repeat(MB / 26)],
-      ['table of pipes', `| Department |\n|---|\n${'| '.repeat(MB / 2)}`],
-      ['hedges', 'although urology, rather than nephrology, in summary gastroenterology; '.repeat(MB / 72)],
-      ['notes', '(listed from most to least likely)\n'.repeat(MB / 36)],
-      ['headings', '## x\n'.repeat(MB / 5)],
-      ['brackets', '【x\n'.repeat(MB / 3)],
-      ['bold numbers', '**7. x**\n'.repeat(MB / 9)],
-      ['commas', 'Pneumonia, '.repeat(MB / 11)],
-      ['sign-offs', 'Treatment Plan: x\n' + 'I hope this helps. '.repeat(MB / 19)],
-      ['refusal words', "I can't ".repeat(MB / 8)],
-    ];
-    for (const [name, text] of texts) {
-      const t0 = performance.now();
-      readDepartment(text, tax);
-      readDepartments(text, tax);
+  // a hang (a backtracking pattern) fails by the test's time limit; how fast they are is perf/huge-inputs.bench.ts
+  it('are read without hanging on every path (1 MB: half-finished JSON, fences, tables, hedges, notes, headings, brackets)', () => {
+    for (const [name, text] of readingTexts()) {
+      expect(typeof readDepartment(text, tax).status, name).toBe('string');
+      expect(Array.isArray(readDepartments(text, tax).items), name).toBe(true);
       readDiagnosis(text);
       readImpression(text);
       findJson(text);
-      const ms = performance.now() - t0;
-      expect(ms, `${name} took ${Math.round(ms)} ms`).toBeLessThan(10_000);
     }
-  });
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SECTION_IDS } from '../../src/tasks/definitions.js';
 import { formatSections, parseSections, type Sections } from '../../src/tasks/sections.js';
+import { MB, sectionTexts } from '../support/huge-texts.js';
 
 const full: Sections = {
   preliminary: '1. Acute appendicitis; 2. Localised peritonitis.',
@@ -108,35 +109,16 @@ describe('the six-section answer', () => {
     expect(parsed.sections).toEqual({ preliminary: '1. Pneumonia', basis: 'fever; crackles', differential: 'TB', principal: 'Pneumonia', principle: 'antibiotics', plan: 'amoxicillin' });
   });
 
-  it('copes with huge answers (over 1 MB) and binary or mixed-script text, quickly', () => {
-    const MB = 1 << 20;
-    let seed = 7;
-    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
-    const anyUnit = (): string => String.fromCharCode(next() % 0x10000); // lone surrogates and controls included
-    const mixed = ['初步诊断', 'Diagnosis', 'مرحبا', 'Привет', '😀', 'e\u0301', '\u0000', '\u202e', '：', '**', '\n', '1）', 'II.', '|'];
-    const huge: [string, string][] = [
-      ['spaces', ' '.repeat(MB)],
-      ['line breaks', '\n'.repeat(MB)],
-      ['asterisks', '*'.repeat(MB)],
-      ['header then spaces', `## Treatment Plan${' \t'.repeat(MB / 2)}`],
-      ['a label then spaces', `Preliminary Diagnosis${' '.repeat(MB)}x`],
-      ['repeated labels', 'Preliminary Diagnosis: x\n主要诊断：y\n'.repeat(MB / 32)],
-      ['unclosed reasoning', '<think>'.repeat(MB / 7)],
-      ['table pipes', '| '.repeat(MB / 2)],
-      ['binary', Array.from({ length: MB }, anyUnit).join('')],
-      ['mixed scripts', Array.from({ length: MB / 2 }, () => mixed[next() % mixed.length]).join('')],
-    ];
-    for (const [name, text] of huge) {
+  // a hang (a backtracking pattern) fails by the test's time limit; how fast they are is perf/huge-inputs.bench.ts
+  it('copes with huge answers (over 1 MB) and binary or mixed-script text, without hanging', () => {
+    for (const [name, text] of sectionTexts()) {
       expect(text.length, name).toBeGreaterThanOrEqual(MB - 8);
-      const t0 = performance.now();
       const parsed = parseSections(text);
-      const ms = performance.now() - t0;
       expect(Object.values(parsed.sections).every((v) => typeof v === 'string'), name).toBe(true);
-      expect(ms, `${name} took ${Math.round(ms)} ms`).toBeLessThan(5000);
     }
     const answer = `Preliminary Diagnosis: Pneumonia\n${'x'.repeat(MB)}\nTreatment Plan: rest`;
     expect(parseSections(answer).sections.plan).toBe('rest');
-  });
+  }, 120_000);
 
   it('never throws and always returns six strings, whatever the text', () => {
     const labelish = fc.constantFrom('Preliminary Diagnosis:', '主要诊断：', '**Treatment Plan**', '## Differential Diagnosis', '\n', '：', '**', '<think>', '</think>');
