@@ -116,7 +116,6 @@ export interface Analysis {
   tail?: Stripped;
 }
 
-
 // a past or post-treatment state; "postoperative" and 术后 only at the end ("乙状结肠癌根治术后") — before a disease
 // they date it ("postoperative ileus", 术后粘连性肠梗阻 are current diagnoses) and are dropped
 const HISTORY = /\b(?:history of|h\/o|status post|s\/p|previous|prior)\b|\bpost ?operative(?= (?:state|status|period|changes?)\b|\s*$)|病史|既往|术后(?=\s*$|状态|改变)|史$/gu;
@@ -184,7 +183,10 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
   let t = ` ${removeAll(reading, HEDGES, dropped)} `.replace(CKD_STAGE, (m, n: string) => (/g\d/.test(m) ? ` ckd g${n} ` : ` ckd stage ${n} `));
   // a Latin abbreviation, also when a stage or grade number is written onto it before 期/级 ("COPD3级" → copd + 3级)
   // (not the name of a scale with its value: "ISS stage III" of a myeloma, "AO type A2" of a fracture, named-scales.ts)
-  if (hooks.expand) t = t.replace(/([a-z][a-z0-9]*?)(\d{1,2}[a-d]?(?=\s*[期级]))?(?![a-z0-9])/g, (w, word: string, n: string | undefined, at: number, all: string) => (namedScaleAt(all, at) || typeLetters(w, all, at) ? w : (hooks.expand?.(w, mode) ?? (n ? `${hooks.expand?.(word, mode) ?? word}${n}` : w))));
+  if (hooks.expand) t = t.replace(/([a-z][a-z0-9]*?)(\d{1,2}[a-d]?(?=\s*[期级]))?(?![a-z0-9])/g, (w, word: string, n: string | undefined, at: number, all: string) => {
+    const e = hooks.expand?.(w, mode) ?? (n ? `${hooks.expand?.(word, mode) ?? word}${n}` : w); // only a word the table expands is checked further
+    return e === w || namedScaleAt(all, at) || typeLetters(w, all, at) ? w : e;
+  });
   if (mode === 'zh') t = rewrite(t, ZH_VARIANTS);
   const text = tidy(t);
   const zhNeg = mode === 'zh' ? zhNegation(t) : undefined;

@@ -223,7 +223,8 @@ const SLOTS: [SlotName, Rule[]][] = [
  */
 export function anyOf(patterns: RegExp[]): (t: string) => boolean {
   const groups = [patterns.filter((re) => re.unicode), patterns.filter((re) => !re.unicode)].filter((g) => g.length > 0);
-  const tests = groups.map((g) => new RegExp(g.map((re) => `(?:${re.source})`).join('|'), g[0]!.unicode ? 'u' : ''));
+  // the same pattern twice (one rule per disease context) is tested once
+  const tests = groups.map((g) => new RegExp([...new Set(g.map((re) => `(?:${re.source})`))].join('|'), g[0]!.unicode ? 'u' : ''));
   return (t) => tests.some((re) => re.test(t));
 }
 

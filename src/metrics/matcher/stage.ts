@@ -152,8 +152,14 @@ const TN = /\b[cpy]?t([0-4x]|is)([a-d]?)\s*n([0-3x])([a-c]?)\b/g;
 const N_ALONE = /(?<![a-z0-9])[cpy]?n([0-3])([a-c]?)(?![a-z0-9])/g;
 const CANCER = /carcinoma|cancer|tumou?r|melanoma|sarcoma|癌|瘤/u;
 
-// one test for every pattern above: most names state no stage at all, and are returned as they are
-const ANY = anyOf([...RULES.map((r) => r.re), ...SEVERITY.map(([re]) => re), EXACERBATION, ...PHASES.map(([re]) => re), ...COMPENSATION.map(([re]) => re), TNM, TN, N_ALONE]);
+// one test for every pattern above: most names state no stage at all, and are returned as they are. A pattern read
+// only in a disease's context (a named scale of one disease) is tested only when a context is there: the union of
+// every pattern grew slow to test on every reading of every name
+const FREE = anyOf([...RULES.filter((r) => !r.context).map((r) => r.re), ...SEVERITY.map(([re]) => re), EXACERBATION, ...PHASES.map(([re]) => re), ...COMPENSATION.map(([re]) => re), TNM, TN, N_ALONE]);
+const IN_CONTEXT = RULES.filter((r) => r.context).map((r) => ({ context: r.context!, test: new RegExp(r.re.source, r.re.flags.replace('g', '')) }));
+const CONTEXTS = anyOf(IN_CONTEXT.map((r) => r.context));
+const stagesStated = (input: string, context: string): boolean =>
+  FREE(input) || (CONTEXTS(context) && IN_CONTEXT.some((r) => r.context.test(context) && r.test.test(input)));
 
 /** A stage value as read: lower case, Roman numerals already Arabic (basicNormalise). */
 const norm = (v: string): string => v.toLowerCase().replace(/\s+/g, '');
@@ -166,7 +172,7 @@ export function readStages(input: string, context = input): StageReading {
     const list = (slots[slot] ??= []);
     for (const v of values) if (!list.includes(v)) list.push(v);
   };
-  if (!ANY(input)) return { text: input, slots, exacerbation: false, dropped };
+  if (!stagesStated(input, context)) return { text: input, slots, exacerbation: false, dropped };
   let t = input;
   let exacerbation = false;
   t = t.replace(EXACERBATION, (m) => {
