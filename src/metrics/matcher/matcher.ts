@@ -32,17 +32,14 @@
  * Chinese abbreviations (心梗 → 心肌梗死, the lexicon's zh-abbreviations table) are expanded in both names before
  * any rule but `exact` reads them, and every explanation lists the expansions made.
  *
- * Readings (normalise.ts): prediction main/head/alias/joined/label, gold main/head/cause/alias/joined/complication
- * (the complication after "with" / 伴, read on its own; the class X of a Chinese "X：Y" is a label reading, counted for
- * a prediction only). A match through the gold's complication alone is refused (complication.ts, rule
- * `complication`): unless the prediction also names the gold's disease — as its cause, in its own name ("diabetic
- * nephropathy") or beside the complication — it names the complication, not the gold. Complications
- * ("with …", "伴…") are dropped from the head; the gold's named cause counts ("heart failure due to DCM" is matched
- * by "DCM"), the prediction's only when it is a kind of the head or the head a manifestation of it (a model
- * naming anaemia "due to CKD" did not name CKD as its diagnosis; one naming "renal colic due to a ureteral stone"
- * named the stone). Aliases (parenthesised parts) only count through the lexicon and qualifier rules.
- * When a whole name is a lexicon name ("heart failure with preserved ejection fraction", "cirrhosis due to
- * hepatitis B"), its head and cause readings are dropped: they are parts of that one concept.
+ * Readings (normalise.ts): prediction main/head/alias/joined/label, gold main/head/cause/alias/joined/complication.
+ * A match through the gold's complication alone is refused (complication.ts, rule `complication`) unless the
+ * prediction also names the gold's disease. Complications ("with …", "伴…") are dropped from the head; the gold's
+ * named cause counts ("heart failure due to DCM" is matched by "DCM"), the prediction's only when it is a kind of
+ * the head or the head a manifestation of it ("renal colic due to a ureteral stone" names the stone; anaemia "due to
+ * CKD" does not name CKD). Aliases (parenthesised parts) only count through the lexicon and qualifier rules; the
+ * label X of a Chinese "X：Y" counts for a prediction only. A whole name that is a lexicon name ("cirrhosis due to
+ * hepatitis B") drops its head and cause readings: they are parts of that one concept.
  *
  * `lang` is the case language; a name written in the other script is read in its own script, and names in
  * different scripts can only meet through the lexicon.
