@@ -105,8 +105,8 @@ export function joinedReadings(t: string, mode: MatchLang): string[] {
 }
 
 // Heads that are manifestations of their named cause: a prediction "X due to Y" with such an X names Y (an
-// obstruction, a hypoglycaemia, a constipation or obstructed defecation, a torsion by its cause; not an anaemia: the anaemia of CKD is a diagnosis of its own).
-const MANIFEST_EN = new Set('colic jaundice pain seizure convulsion syncope fever hemorrhage hematuria hemoptysis hematemesis melena hypertension hyperprolactinemia acromegaly hypercalcemia hypokalemia hyperaldosteronism hypercortisolism cushing hyperparathyroidism hyperthyroidism thyrotoxicosis hydronephrosis ascites effusion hypoglycemia obstruction ileus constipation hyperbilirubinemia hypopituitarism bleeding torsion defecation'.split(' '));
+// obstruction, a hypoglycaemia, a constipation or obstructed defecation, a torsion, a sleep apnoea by its cause; not an anaemia: the anaemia of CKD is a diagnosis of its own).
+const MANIFEST_EN = new Set('colic jaundice pain seizure convulsion syncope fever hemorrhage hematuria hemoptysis hematemesis melena hypertension hyperprolactinemia acromegaly hypercalcemia hypokalemia hyperaldosteronism hypercortisolism cushing hyperparathyroidism hyperthyroidism thyrotoxicosis hydronephrosis ascites effusion hypoglycemia obstruction ileus constipation hyperbilirubinemia hypopituitarism bleeding torsion defecation apnea'.split(' '));
 const MANIFEST_ZH = /(?:绞痛|黄疸|疼痛|痛|抽搐|惊厥|晕厥|发热|出血|血尿|咯血|呕血|黑便|高血压|高泌乳素血症|肢端肥大症|高钙血症|低钾血症|醛固酮增多症|库欣综合征|甲状旁腺功能亢进症?|甲状腺功能亢进症?|甲状腺毒症|积水|腹水|积液|梗阻|便秘|低血糖症?(?:发作)?|高胆红素血症|黄疸|垂体功能减退症?)$/u;
 
 /** Whether a head is a manifestation (see MANIFEST_EN). */
