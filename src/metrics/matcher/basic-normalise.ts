@@ -55,8 +55,8 @@ export function basicNormalise(input: unknown): string {
     .replace(/([a-z])'s\b/g, '$1') // Graves' disease, Crohn's disease
     .replace(/'/g, '')
     .replace(/&/g, ' and ')
-    // the ways of writing a cause are one ("secondary to an adrenal adenoma" is "due to adrenal adenoma")
-    .replace(/\b(?:secondary to|caused by|resulting from|attributable to|due to)\s+(?:(?:an?|the)\s+)?/g, 'due to ');
+    // an article after a cause word says nothing ("secondary to an adrenal adenoma" is "secondary to adrenal adenoma")
+    .replace(/\b(secondary to|caused by|resulting from|attributable to|due to)\s+(?:an?|the)\s+/g, '$1 ');
   // Hyphens and middle dots: Chinese parts are joined (吉兰-巴雷 → 吉兰巴雷, 冯·希佩尔 → 冯希佩尔), Latin words are
   // separated (non-ST-elevation); a "non" written onto its word is a word of its own (nonalcoholic → non alcoholic).
   t = t

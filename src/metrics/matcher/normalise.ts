@@ -168,7 +168,7 @@ function canonicalWord(w: string, hooks: NormaliseHooks, renamed?: string[]): st
 // (nor does a pathogen: a bacterial peritonitis may be primary — spontaneous — or secondary)
 const NOT_AN_ORIGIN = new Set(['spontaneous', 'ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic', 'lacunar', 'postmenopausal', 'senile', 'virus', 'influenza', 'cmv', 'bacteria', 'pneumococcus', 'staphylococcus', 'klebsiella', 'pseudomonas', 'mycoplasma', 'chlamydia', 'fungus', 'amoeba', 'tb', 'hpylori']);
 
-const CARCINOMA = /\b(?:carcinoma|cancer|adeno ?carcinoma)\b|癌/u;
+const CARCINOMA = /\b(?:carcinoma|cancer|adeno ?carcinoma)\b|癌/u; // a cancer's cause is another disease, no secondary origin
 const GENERIC_ZH = /^(?:综合征|病|症|病变|疾病|障碍)$/u;
 const GENERIC_EN = /^(?:syndrome|disease|disorder|condition|lesion)$/;
 
@@ -222,8 +222,7 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
       }
     }
   }
-  // a disease named by its cause (肾性高血压, alcoholic cirrhosis) is a secondary one, unless it says otherwise
-  // (not a carcinoma: the cause of a cancer is another disease, and a secondary cancer is a metastasis)
+  // a disease named by its cause (肾性高血压, alcoholic cirrhosis) is a secondary one, unless it says so or is a cancer
   if (!slots.origin && causes.some((c) => !NOT_AN_ORIGIN.has(c)) && !CARCINOMA.test(t)) slots.origin = ['secondary'];
   let history = false;
   t = t.replace(HISTORY, () => {
