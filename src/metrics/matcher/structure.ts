@@ -46,7 +46,10 @@ function splitParts(main: string, mode: MatchLang): { head: string; cause?: stri
     const m = CAUSE_EN.exec(rest);
     const cause = m ? cutAt(rest.slice(m.index + m[0].length), COMPLICATION_EN) : prefix ? prefix[1] : undefined;
     const c = COMPLICATION_EN.exec(rest);
-    return { head, cause, tail: c ? rest.slice(c.index + c[0].length).trim() : undefined };
+    // a cause written before the name stays with it when a complication follows: the disease of "hepatitis B-related
+    // cirrhosis with variceal bleeding" is the hepatitis B cirrhosis, not any cirrhosis
+    const named = prefix && c && !m ? `${prefix[1]} ${prefix[2]} ${head}` : head;
+    return { head: named, cause, tail: c ? rest.slice(c.index + c[0].length).trim() : undefined };
   }
   // the first cause word whose "X相关" is a cause (黏膜相关, 呼吸机相关, IgG4相关 are part of the name: infection.ts)
   const m = [...main.matchAll(CAUSE_ZH_G)].find((x) => !x[0].startsWith('相关') || !noCause(main.slice(0, x.index), 'zh'));
