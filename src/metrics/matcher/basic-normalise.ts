@@ -54,7 +54,9 @@ export function basicNormalise(input: unknown): string {
     .replace(/([a-z]{3,})is(e|ed|es|ing|ation|ations)\b/g, '$1iz$2') // generalised → generalized
     .replace(/([a-z])'s\b/g, '$1') // Graves' disease, Crohn's disease
     .replace(/'/g, '')
-    .replace(/&/g, ' and ');
+    .replace(/&/g, ' and ')
+    // an article after a cause word says nothing ("secondary to an adrenal adenoma" is "secondary to adrenal adenoma")
+    .replace(/\b(secondary to|caused by|resulting from|attributable to|due to)\s+(?:an?|the)\s+/g, '$1 ');
   // Hyphens and middle dots: Chinese parts are joined (吉兰-巴雷 → 吉兰巴雷, 冯·希佩尔 → 冯希佩尔), Latin words are
   // separated (non-ST-elevation); a "non" written onto its word is a word of its own (nonalcoholic → non alcoholic).
   t = t

@@ -167,6 +167,7 @@ function canonicalWord(w: string, hooks: NormaliseHooks, renamed?: string[]): st
 // (nor does a pathogen: a bacterial peritonitis may be primary — spontaneous — or secondary)
 const NOT_AN_ORIGIN = new Set(['spontaneous', 'ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic', 'lacunar', 'postmenopausal', 'senile', 'virus', 'influenza', 'cmv', 'bacteria', 'pneumococcus', 'staphylococcus', 'klebsiella', 'pseudomonas', 'mycoplasma', 'chlamydia', 'fungus', 'amoeba', 'tb', 'hpylori']);
 
+const CARCINOMA = /\b(?:carcinoma|cancer|adeno ?carcinoma)\b|癌/u; // a cancer's cause is another disease, no secondary origin
 const GENERIC_ZH = /^(?:综合征|病|症|病变|疾病|障碍)$/u;
 const GENERIC_EN = /^(?:syndrome|disease|disorder|condition|lesion)$/;
 
@@ -223,8 +224,8 @@ export function strip(reading: string, mode: MatchLang, hooks: NormaliseHooks = 
       }
     }
   }
-  // a disease named by its cause (肾性高血压, alcoholic cirrhosis) is a secondary one, unless it says otherwise
-  if (!slots.origin && causes.some((c) => !NOT_AN_ORIGIN.has(c))) slots.origin = ['secondary'];
+  // a disease named by its cause (肾性高血压, alcoholic cirrhosis) is a secondary one, unless it says so or is a cancer
+  if (!slots.origin && causes.some((c) => !NOT_AN_ORIGIN.has(c)) && !CARCINOMA.test(t)) slots.origin = ['secondary'];
   let history = false;
   t = t.replace(HISTORY, () => {
     history = true;
@@ -391,7 +392,7 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
     // hypertension), and a disease with a stated cause is a secondary one
     const rest = mode === 'en' ? t.replace(cause, ' ') : t.replace(cause, '');
     const own = strip(rest, mode, hooks).slots;
-    if (!sameOrgan(cause, rest, mode)) own.origin ??= ['secondary'];
+    if (!sameOrgan(cause, rest, mode) && !CARCINOMA.test(rest)) own.origin ??= ['secondary'];
     main.s.slots = { ...own, ...Object.fromEntries((['stage', 'axis', 'severity', 'phase', 'compensation'] as const).flatMap((k) => (main.s.slots[k] ? [[k, main.s.slots[k]]] : []))) };
     main.s.fullKey = fullKeyOf(main.s.key, main.s.slots);
   }

@@ -46,7 +46,10 @@ function splitParts(main: string, mode: MatchLang): { head: string; cause?: stri
     const m = CAUSE_EN.exec(rest);
     const cause = m ? cutAt(rest.slice(m.index + m[0].length), COMPLICATION_EN) : prefix ? prefix[1] : undefined;
     const c = COMPLICATION_EN.exec(rest);
-    return { head, cause, tail: c ? rest.slice(c.index + c[0].length).trim() : undefined };
+    // a cause written before the name stays with it when a complication follows: the disease of "hepatitis B-related
+    // cirrhosis with variceal bleeding" is the hepatitis B cirrhosis, not any cirrhosis
+    const named = prefix && c && !m ? `${prefix[1]} ${prefix[2]} ${head}` : head;
+    return { head: named, cause, tail: c ? rest.slice(c.index + c[0].length).trim() : undefined };
   }
   // the first cause word whose "X相关" is a cause (黏膜相关, 呼吸机相关, IgG4相关 are part of the name: infection.ts)
   const m = [...main.matchAll(CAUSE_ZH_G)].find((x) => !x[0].startsWith('相关') || !noCause(main.slice(0, x.index), 'zh'));
@@ -105,8 +108,8 @@ export function joinedReadings(t: string, mode: MatchLang): string[] {
 }
 
 // Heads that are manifestations of their named cause: a prediction "X due to Y" with such an X names Y (an
-// obstruction, a hypoglycaemia, a constipation or obstructed defecation, a torsion by its cause; not an anaemia: the anaemia of CKD is a diagnosis of its own).
-const MANIFEST_EN = new Set('colic jaundice pain seizure convulsion syncope fever hemorrhage hematuria hemoptysis hematemesis melena hypertension hyperprolactinemia acromegaly hypercalcemia hypokalemia hyperaldosteronism hypercortisolism cushing hyperparathyroidism hyperthyroidism thyrotoxicosis hydronephrosis ascites effusion hypoglycemia obstruction ileus constipation hyperbilirubinemia hypopituitarism bleeding torsion defecation'.split(' '));
+// obstruction, a hypoglycaemia, a constipation or obstructed defecation, a torsion, a sleep apnoea by its cause; not an anaemia: the anaemia of CKD is a diagnosis of its own).
+const MANIFEST_EN = new Set('colic jaundice pain seizure convulsion syncope fever hemorrhage hematuria hemoptysis hematemesis melena hypertension hyperprolactinemia acromegaly hypercalcemia hypokalemia hyperaldosteronism hypercortisolism cushing hyperparathyroidism hyperthyroidism thyrotoxicosis hydronephrosis ascites effusion hypoglycemia obstruction ileus constipation hyperbilirubinemia hypopituitarism bleeding torsion defecation apnea'.split(' '));
 const MANIFEST_ZH = /(?:绞痛|黄疸|疼痛|痛|抽搐|惊厥|晕厥|发热|出血|血尿|咯血|呕血|黑便|高血压|高泌乳素血症|肢端肥大症|高钙血症|低钾血症|醛固酮增多症|库欣综合征|甲状旁腺功能亢进症?|甲状腺功能亢进症?|甲状腺毒症|积水|腹水|积液|梗阻|便秘|低血糖症?(?:发作)?|高胆红素血症|黄疸|垂体功能减退症?)$/u;
 
 /** Whether a head is a manifestation (see MANIFEST_EN). */
