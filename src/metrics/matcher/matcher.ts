@@ -101,7 +101,6 @@ export interface Matcher {
 }
 
 export const DEFAULT_OVERLAP_THRESHOLD = 0.8;
-
 export interface Read {
   r: Reading;
   hit: ConceptHit | undefined;

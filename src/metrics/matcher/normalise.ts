@@ -162,11 +162,9 @@ function canonicalWord(w: string, hooks: NormaliseHooks, renamed?: string[]): st
   return organ;
 }
 
-// causes that say how or when, not from what: they do not make a disease secondary
-// (postmenopausal and senile osteoporosis are primary osteoporosis)
-// (nor does a pathogen: a bacterial peritonitis may be primary — spontaneous — or secondary)
+// causes that say how or when, not from what, do not make a disease secondary (postmenopausal and senile osteoporosis
+// are primary osteoporosis), nor does a pathogen (a bacterial peritonitis may be primary — spontaneous — or secondary)
 const NOT_AN_ORIGIN = new Set(['spontaneous', 'ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic', 'lacunar', 'postmenopausal', 'senile', 'virus', 'influenza', 'cmv', 'bacteria', 'pneumococcus', 'staphylococcus', 'klebsiella', 'pseudomonas', 'mycoplasma', 'chlamydia', 'fungus', 'amoeba', 'tb', 'hpylori']);
-
 const CARCINOMA = /\b(?:carcinoma|cancer|adeno ?carcinoma)\b|癌/u; // a cancer's cause is another disease, no secondary origin
 const GENERIC_ZH = /^(?:综合征|病|症|病变|疾病|障碍)$/u;
 const GENERIC_EN = /^(?:syndrome|disease|disorder|condition|lesion)$/;
