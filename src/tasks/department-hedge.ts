@@ -5,17 +5,18 @@
  * aside (although, rather than, not, might also, later, only if; 虽然, 与其, 而非, 也可, 暂不需要, 如…) does not
  * count, and one named where the answer concludes or recommends (in summary, therefore, should go to, is better
  * suited; 综上, 因此, 建议, 首选, 更适合, 为宜) does. When exactly one department is concluded on — or only one is
- * left once the set-aside ones are dropped — it is the answer; otherwise the answer stays ambiguous. Linear time.
+ * left once the set-aside ones are dropped — it is the answer; otherwise the answer stays ambiguous. Linear time,
+ * long runs of white space, line breaks and mentions included.
  */
 import type { Department, DepartmentMention, DepartmentTaxonomy } from '../bench/departments.js';
 import { toHalfWidth } from '../bench/text.js';
 
 /**
  * Clauses end at sentence ends and semicolons, and before "but"/"但"/"however". A run of white space is tried
- * only from its first character (or right after a line break or comma): a try from inside the run would scan
- * the same run to the same end and fail the same way, which made a long run quadratic.
+ * only from its first character: a try from inside the run would scan the same run to the same end and fail
+ * the same way, which made a long run quadratic. Right after a line break inside a run is handled in clauseEnds.
  */
-const CLAUSE_END = /[.!?;。！？；\n]+|,?(?<![^\S\n])\s+(?=but\b|however\b|whereas\b|though\b|although\b)|[,，](?=\s*(?:but|however|whereas|in summary|overall|therefore|so\b|thus|hence|finally|ultimately|但|但是|不过|然而|综上|因此|所以|最终|总之|最后))/giu;
+const CLAUSE_END = /[.!?;。！？；\n]+|,?(?<!\s)\s+(?=but\b|however\b|whereas\b|though\b|although\b)|[,，](?=\s*(?:but|however|whereas|in summary|overall|therefore|so\b|thus|hence|finally|ultimately|但|但是|不过|然而|综上|因此|所以|最终|总之|最后))/giu;
 
 /** Opening a clause: a concession (up to its comma), a condition (the whole clause), or a conclusion. */
 const CONCESSION = /^\s*(?:although|though|even though|while|whereas|initially|at first|originally|虽然|虽|尽管|起初|一开始|最初|原本)/iu;
@@ -66,15 +67,41 @@ function weigh(hay: string, m: DepartmentMention, c: Clause): number {
   return 0;
 }
 
+const BEFORE_BUT = /but\b|however\b|whereas\b|though\b|although\b/iuy;
+
+/**
+ * Where the clauses end. The rest of a white-space run after a line break ("\n  but") is a clause end when the
+ * run is followed by "but" and the like; each run is looked at once (from every line break in it, a run of
+ * "\r\n" a megabyte long was quadratic).
+ */
+function clauseEnds(hay: string): number[] {
+  const ends: number[] = [];
+  let skip = -1; // matches inside a run already read as one clause end
+  let seen = -1; // the end of the last run looked at
+  for (const m of hay.matchAll(CLAUSE_END)) {
+    if (m.index < skip) continue;
+    const end = m.index + m[0].length;
+    ends.push(end);
+    if (hay[end - 1] !== '\n' || end < seen || !/\s/u.test(hay[end] ?? '')) continue;
+    const ws = /\S/gu;
+    ws.lastIndex = end;
+    seen = ws.exec(hay)?.index ?? hay.length;
+    BEFORE_BUT.lastIndex = seen;
+    if (BEFORE_BUT.test(hay)) {
+      ends.push(seen);
+      skip = seen;
+    }
+  }
+  ends.push(hay.length);
+  return ends;
+}
+
 /** The one department a hedged answer settles on, or undefined when it truly names several with equal weight. */
 export function concludedDepartment(text: string, taxonomy: DepartmentTaxonomy): Department | undefined {
   const hay = toHalfWidth(text);
   const mentions = taxonomy.mentions(hay);
   if (new Set(mentions.map((m) => m.department)).size < 2) return undefined;
-  const ends: number[] = [];
-  CLAUSE_END.lastIndex = 0;
-  for (const m of hay.matchAll(CLAUSE_END)) ends.push(m.index + m[0].length);
-  ends.push(hay.length);
+  const ends = clauseEnds(hay);
   const weighed: Weighed[] = [];
   let c = 0;
   let clause: Clause | undefined;

@@ -90,6 +90,7 @@ export function gapTexts() {
     tabs: `Cardiology,${'\t'.repeat(MB)}Neurology`,
     ideographic: `心内科，${'\u3000'.repeat(MB)}神经内科`,
     hedged: `Although Cardiology is possible,${spaces}but Neurology is better suited.`,
+    lineBreaks: `Although Cardiology is possible${'\r\n'.repeat(MB / 2)}Neurology is better suited.`,
     manyMentions: `Although ${'Cardiology Neurology '.repeat(MB / 21)}`,
     hedgeTail: `Pneumonia${spaces}(likely)`,
     questionMarks: `Pneumonia${'?'.repeat(MB)}x`,

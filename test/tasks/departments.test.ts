@@ -97,6 +97,7 @@ describe('a K-department answer (DIFR)', () => {
     expect(one(g.tabs), 'tabs').toEqual(['cardiovascular-medicine', 'ambiguous', both]);
     expect(one(g.ideographic), 'ideographic spaces').toEqual(['cardiovascular-medicine', 'ambiguous', both]);
     expect(one(g.hedged), 'the conclusion a megabyte later').toEqual(['neurology', 'concluded', both]);
+    expect(one(g.lineBreaks), 'the conclusion after half a million line breaks').toEqual(['neurology', 'concluded', both]);
     expect(one(g.manyMentions), '100,000 mentions in one clause').toEqual(['cardiovascular-medicine', 'ambiguous', both]);
   }, 120_000);
 });
