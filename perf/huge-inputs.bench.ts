@@ -23,8 +23,10 @@ import { parseAnswer } from '../src/run/answers.js';
 import { parseDepartmentAnswer, parseMultiDepartmentAnswer } from '../src/tasks/departments.js';
 import { findJson } from '../src/tasks/json-answer.js';
 import { readDepartment, readDepartments, readDiagnosis, readImpression } from '../src/tasks/reading.js';
+import { isNoteLine } from '../src/tasks/answer-notes.js';
+import { diagnosisItems, diseaseName, principalName } from '../src/tasks/diagnosis-names.js';
 import { parseSections } from '../src/tasks/sections.js';
-import { departmentTexts, hugeDiagnosisAnswer, lexicalTexts, numberedTexts, readingTexts, sectionTexts } from '../test/support/huge-texts.js';
+import { departmentTexts, gapTexts, hugeDiagnosisAnswer, lexicalTexts, numberedTexts, readingTexts, sectionTexts } from '../test/support/huge-texts.js';
 import { option } from './options.js';
 
 const rounds = option('rounds', 3);
@@ -51,10 +53,17 @@ async function items(): Promise<Item[]> {
   }
   // each text through the parser its test reads it with (a one-department answer or a list)
   const d = departmentTexts();
-  for (const name of ['padded', 'gap', 'unclosed'] as const) out.push({ group: 'department answers', name, chars: d[name].length, run: () => parseDepartmentAnswer(d[name], tax) });
+  for (const name of ['padded', 'gap', 'twoOnLine', 'unclosed'] as const) out.push({ group: 'department answers', name, chars: d[name].length, run: () => parseDepartmentAnswer(d[name], tax) });
   for (const name of ['twoOnLine', 'numbered', 'separators', 'samePiece'] as const) {
     out.push({ group: 'department answers', name: `${name} (list)`, chars: d[name].length, run: () => parseMultiDepartmentAnswer(d[name], tax) });
   }
+  // a megabyte-long run between the words a reader must still find (the shapes that were quadratic)
+  const g = gapTexts();
+  for (const name of ['tabs', 'ideographic', 'hedged', 'lineBreaks', 'manyMentions'] as const) out.push({ group: 'gaps', name, chars: g[name].length, run: () => parseDepartmentAnswer(g[name], tax) });
+  for (const name of ['hedgeTail', 'questionMarks', 'stopMarks'] as const) out.push({ group: 'gaps', name: `${name} (disease name)`, chars: g[name].length, run: () => diseaseName(g[name]) });
+  for (const name of ['connector', 'complications'] as const) out.push({ group: 'gaps', name: `${name} (principal)`, chars: g[name].length, run: () => principalName(g[name]) });
+  out.push({ group: 'gaps', name: 'tabbedList (diagnosis items)', chars: g.tabbedList.length, run: () => diagnosisItems(g.tabbedList) });
+  out.push({ group: 'gaps', name: 'stars (note line)', chars: g.stars.length, run: () => isNoteLine(g.stars) });
   for (const [name, text] of Object.entries(numberedTexts())) out.push({ group: 'splitNumbered', name, chars: text.length, run: () => splitNumbered(text) });
   const { binary, mixed, huge, repeats } = lexicalTexts();
   const refs = [[GOLD.zh, 'zh'], [GOLD.en, 'en'], [mixed.slice(0, 20_000), 'zh'], [binary.slice(0, 5000), 'en']] as const;

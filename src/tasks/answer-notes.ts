@@ -10,7 +10,8 @@ const NOTE_START =
 
 /** A note about a list, on a line of its own: wrapped whole in brackets, or opening with "Note", "以上", "listed" … */
 export function isNoteLine(line: string): boolean {
-  const t = line.trim().replace(/^\*+|\*+$/gu, '').trim();
+  // the trailing run of stars tried from its first star only: from inside a long run it rescans it (quadratic)
+  const t = line.trim().replace(/^\*+|(?<!\*)\*+$/gu, '').trim();
   if (t === '') return false;
   // wrapped whole in one pair of brackets: the first closing bracket ends the line
   if ('(（[【'.includes(t[0]!)) {

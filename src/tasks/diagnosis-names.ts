@@ -22,7 +22,9 @@ const EXPLANATION =
   /[。；;]|：|:\s|——|\s[-–—]\s|\.\s|\s(?:because|since|given|as evidenced|based on|supported by|in view of)\b|,\s*(?:which|as|given|because|since|supported|consistent|likely due|based)\b|，(?:因|由于|依据|根据|患者|考虑|结合|鉴于|此为|该|这|其|故|支持|符合)/u;
 
 /** Hedges around a name that do not change which disease it is. */
-const HEDGE_TAIL = /\s*(?:[(（]\s*(?:most likely|more likely|likely|probable|possible|suspected|less likely|unlikely|primary|main|leading|first|可能性大|可能性较大|可能|待排除?|待查|疑似|首先考虑|主要|首选)\s*[)）]|[?？]+|(?:可能性大|可能性较大|待排除|待排|待查))$/iu;
+// `(?<!\s)` and `(?<![?？])`: a run of spaces or question marks is tried from its first character only; a try
+// from inside the run scans the same run to the same end and fails the same way (quadratic on a long run)
+const HEDGE_TAIL = /(?<!\s)\s*(?:[(（]\s*(?:most likely|more likely|likely|probable|possible|suspected|less likely|unlikely|primary|main|leading|first|可能性大|可能性较大|可能|待排除?|待查|疑似|首先考虑|主要|首选)\s*[)）]|(?<![?？])[?？]+|(?:可能性大|可能性较大|待排除|待排|待查))$/iu;
 const HEDGE_HEAD = /^(?:(?:most |more )?(?:likely|probable|possible|suspected|probably|possibly)\s+|考虑为?|疑似|可能为|拟诊)/iu;
 
 const BOLD = /\*\*|__|`/gu;
@@ -34,7 +36,8 @@ export function diseaseName(item: string): string {
   t = t.replace(BOLD, '').replace(/^\*(.+)\*$/u, '$1').trim();
   const cut = EXPLANATION.exec(t);
   if (cut && cut.index > 0) t = t.slice(0, cut.index);
-  t = t.replace(/[\s。.;；,，:：!！]+$/u, '').trim();
+  // trailing punctuation, a run of it tried from its first character only (as in HEDGE_TAIL)
+  t = t.replace(/(?<![\s。.;；,，:：!！])[\s。.;；,，:：!！]+$/u, '').trim();
   for (let i = 0; i < 2; i++) t = t.replace(HEDGE_TAIL, '').replace(HEDGE_HEAD, '').trim();
   return t;
 }
@@ -81,7 +84,8 @@ export function diagnosisItems(section: string): string[] {
 }
 
 const LEAD = /^(?:(?:the |my )?(?:most likely |probable |principal |main |final |primary )*(?:diagnosis|one) (?:is|would be|remains)\s+|(?:主要诊断|最终诊断|诊断)?(?:为|是|考虑为?)\s*)/iu;
-const CONNECTOR_EN = /,?\s+(?:leading to|resulting in|causing|complicated by|progressing to|with)\s+(?:an?\s+|the\s+)?/iu;
+// white space before a connector is tried from the start of its run only (as in HEDGE_TAIL)
+const CONNECTOR_EN = /,?(?<!\s)\s+(?:leading to|resulting in|causing|complicated by|progressing to|with)\s+(?:an?\s+|the\s+)?/iu;
 const CONNECTOR_ZH = /伴有?|并发(?!症)|合并|导致|引起|继发/u;
 
 /** The principal diagnosis: the first disease the section names, and what it is said to be complicated by. */
@@ -94,7 +98,7 @@ export function principalName(section: string): PrincipalName {
   if (!connector || connector.index === 0) return { name, complications: [] };
   const tail = name.slice(connector.index + connector[0].length).trim();
   const complications = tail
-    .split(zh ? /[、及和]/u : /,\s*|\s+and\s+/u)
+    .split(zh ? /[、及和]/u : /,\s*|(?<!\s)\s+and\s+/u)
     .map((c) => c.trim())
     .filter(Boolean);
   return { name: name.slice(0, connector.index).trim(), complications };

@@ -82,3 +82,22 @@ export function lexicalTexts(): { binary: string; mixed: string; huge: string; r
 
 /** A Chinese clinical-diagnosis answer of over 1 MB: a preliminary diagnosis list and a basis, both endless. */
 export const hugeDiagnosisAnswer = (): string => `初步诊断：${'急性髓系白血病；贫血；'.repeat(60_000)}\n诊断依据：${'WBC 13.2 ×10^9/L，发热。'.repeat(40_000)}`;
+
+/** Runs of a megabyte between the words a reader must still find: spaces, tabs, ideographic spaces, question marks, stars. */
+export function gapTexts() {
+  const spaces = ' '.repeat(MB);
+  return {
+    tabs: `Cardiology,${'\t'.repeat(MB)}Neurology`,
+    ideographic: `心内科，${'\u3000'.repeat(MB)}神经内科`,
+    hedged: `Although Cardiology is possible,${spaces}but Neurology is better suited.`,
+    lineBreaks: `Although Cardiology is possible${'\r\n'.repeat(MB / 2)}Neurology is better suited.`,
+    manyMentions: `Although ${'Cardiology Neurology '.repeat(MB / 21)}`,
+    hedgeTail: `Pneumonia${spaces}(likely)`,
+    questionMarks: `Pneumonia${'?'.repeat(MB)}x`,
+    stopMarks: `Pneumonia${'。'.repeat(MB)}x`,
+    connector: `Pneumonia${spaces}leading to sepsis`,
+    complications: `Pneumonia with sepsis${spaces}and shock`,
+    tabbedList: `1. Pneumonia${'\t'.repeat(MB)}?\n2. Asthma`,
+    stars: `Cardiology${'*'.repeat(MB)}x`,
+  };
+}

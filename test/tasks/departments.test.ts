@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import { parseDepartmentAnswer, parseMultiDepartmentAnswer } from '../../src/tasks/departments.js';
-import { departmentTexts } from '../support/huge-texts.js';
+import { departmentTexts, gapTexts } from '../support/huge-texts.js';
 
 const tax = DepartmentTaxonomy.default();
 const ids = (a: { items: { department: { id: string } | null }[] }): (string | null)[] => a.items.map((i) => i.department?.id ?? null);
@@ -83,5 +83,21 @@ describe('a K-department answer (DIFR)', () => {
     expect(parseMultiDepartmentAnswer(t.separators, tax).count, 'separators only').toBe(0);
     expect(parseMultiDepartmentAnswer(t.samePiece, tax).valid, 'the same piece again and again').toBe(200_000);
     expect(parseDepartmentAnswer(t.unclosed, tax).department, 'unclosed reasoning').toBeNull();
+  }, 120_000);
+
+  // these took minutes to hours before (a pattern retried a run of white space from each of its characters)
+  it('reads both names across a megabyte of spaces, tabs or ideographic spaces, and the conclusion after it', () => {
+    const both = ['cardiovascular-medicine', 'neurology'];
+    const one = (text: string) => {
+      const r = parseDepartmentAnswer(text, tax);
+      return [r.department?.id, r.status, r.named.map((d) => d.id)];
+    };
+    expect(one(departmentTexts().twoOnLine), 'spaces').toEqual(['cardiovascular-medicine', 'ambiguous', both]);
+    const g = gapTexts();
+    expect(one(g.tabs), 'tabs').toEqual(['cardiovascular-medicine', 'ambiguous', both]);
+    expect(one(g.ideographic), 'ideographic spaces').toEqual(['cardiovascular-medicine', 'ambiguous', both]);
+    expect(one(g.hedged), 'the conclusion a megabyte later').toEqual(['neurology', 'concluded', both]);
+    expect(one(g.lineBreaks), 'the conclusion after half a million line breaks').toEqual(['neurology', 'concluded', both]);
+    expect(one(g.manyMentions), '100,000 mentions in one clause').toEqual(['cardiovascular-medicine', 'ambiguous', both]);
   }, 120_000);
 });

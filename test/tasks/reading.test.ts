@@ -8,12 +8,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DepartmentTaxonomy } from '../../src/bench/departments.js';
 import { splitDiagnoses } from '../../src/bench/lists.js';
-import { diagnosisItems, principalForMatch, principalName } from '../../src/tasks/diagnosis-names.js';
+import { isNoteLine } from '../../src/tasks/answer-notes.js';
+import { diagnosisItems, diseaseName, principalForMatch, principalName } from '../../src/tasks/diagnosis-names.js';
 import { findJson } from '../../src/tasks/json-answer.js';
 import { splitReasoning } from '../../src/tasks/reasoning.js';
 import { readDepartment, readDepartments, readDiagnosis, readImpression } from '../../src/tasks/reading.js';
 import { parseSections } from '../../src/tasks/sections.js';
-import { readingTexts } from '../support/huge-texts.js';
+import { gapTexts, readingTexts } from '../support/huge-texts.js';
 
 const tax = DepartmentTaxonomy.default();
 const ids = (text: string): (string | null)[] => readDepartments(text, tax).items.map((i) => i.department);
@@ -132,5 +133,19 @@ describe('huge answers', () => {
       readImpression(text);
       findJson(text);
     }
+  }, 120_000);
+
+  // these took minutes to hours before (a pattern retried a run from each of its characters)
+  it('read the diagnosis names across a megabyte of spaces, tabs, question marks or stops', () => {
+    const g = gapTexts();
+    expect(diseaseName(g.hedgeTail), 'a hedge after a megabyte of spaces').toBe('Pneumonia');
+    expect(diseaseName(g.questionMarks), 'question marks inside the name').toBe(g.questionMarks);
+    expect(diseaseName(g.stopMarks), 'the explanation after a stop').toBe('Pneumonia');
+    expect(principalName(g.connector), 'a connector after the spaces').toEqual({ name: 'Pneumonia', complications: ['sepsis'] });
+    expect(principalName(g.complications), 'complications split across the spaces').toEqual({ name: 'Pneumonia', complications: ['sepsis', 'shock'] });
+    expect(diagnosisItems(g.tabbedList), 'a hedge mark after a megabyte of tabs').toEqual(['Pneumonia', 'Asthma']);
+    expect(isNoteLine(g.stars), 'stars inside a line').toBe(false);
+    const read = readDiagnosis(`Preliminary diagnosis: ${g.hedgeTail}\nPrincipal diagnosis: ${g.connector}`);
+    expect(read.diagnosis).toEqual({ preliminary: ['Pneumonia'], principal: { name: 'Pneumonia', complications: ['sepsis'] } });
   }, 120_000);
 });
