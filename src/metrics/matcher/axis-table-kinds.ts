@@ -5,7 +5,7 @@
  * a distal radius fracture (Colles, Smith, Barton), the form of a 21-hydroxylase deficiency (classic — salt-wasting
  * or simple virilising — vs non-classic), the arteries of a Takayasu arteritis, how many malleoli an ankle fracture
  * breaks, the output of a fistula, the drainage of a TAPVC, the variant of a papillary thyroid carcinoma, Duchenne vs
- * Becker dystrophy, the extent of a leg DVT, a new vs a chronic heart failure, and the grade level of a tumour or neoplasia (low, intermediate, high).
+ * Becker dystrophy, the extent of a leg DVT, the ILAR category of a juvenile idiopathic arthritis, the isotype of a myeloma, a new vs a chronic heart failure, and the grade level of a tumour or neoplasia (low, intermediate, high).
  * Each but the last is read only in a name of its disease (`context`). Pure data.
  */
 
@@ -155,6 +155,42 @@ export const AXES_KINDS: Axis[] = [
     values: [
       [rx(`\\b(?:new[- ]onset|de novo|newly diagnosed)\\b|新发(?:性)?|初发`), ['new']],
       [rx(`\\bchronic\\b|\\bacute on chronic\\b|慢性`), ['chronic']],
+    ],
+  },
+  {
+    // the ILAR category of a juvenile idiopathic arthritis (heldout13): systemic, oligo-, polyarticular, psoriatic,
+    // enthesitis-related, undifferentiated; a systemic-onset one (Still disease of a child) is the systemic category
+    name: 'jia',
+    context: /juvenile (?:idiopathic|rheumatoid|chronic) arthritis|\b[sp]?o?jia\b|幼年特发性关节炎|幼年类风湿/u,
+    values: [
+      [rx(`\\bsystemic(?:[- ]onset)?\\b${TYPE}|\\bsjia\\b|\\bsojia\\b|全身(?:起病)?型`), ['systemic']],
+      [rx(`\\boligo ?articular\\b${TYPE}|\\bpauci ?articular\\b|少关节(?:炎)?型`), ['oligo']],
+      [rx(`\\bpoly ?articular\\b${TYPE}|多关节(?:炎)?型`), ['poly']],
+      [rx(`\\bpsoriatic\\b|银屑病(?:性|关节炎)型?`), ['psoriatic']],
+      [rx(`\\benthesitis[- ]related\\b|附着点炎(?:症)?相关(?:性)?(?:关节炎)?型?`), ['enthesitis']],
+    ],
+  },
+  {
+    // the heavy chain of a myeloma's M protein (IgG, IgA, IgD, IgM; light-chain only) and its light chain (κ, λ):
+    // IgG vs IgA myeloma, κ vs λ are two diagnoses, an isotype on one side only is set aside (heldout13)
+    name: 'mmheavy',
+    context: /myeloma|骨髓瘤|浆细胞瘤/u,
+    drop: true,
+    values: [
+      [rx(`(?<![a-z])igg(?![a-z])`), ['igg']],
+      [rx(`(?<![a-z])iga(?![a-z])`), ['iga']],
+      [rx(`(?<![a-z])igd(?![a-z])`), ['igd']],
+      [rx(`(?<![a-z])igm(?![a-z])`), ['igm']],
+      [rx(`\\blight[- ]chain(?: only)?\\b|轻链型`), ['light']],
+    ],
+  },
+  {
+    name: 'mmlight',
+    context: /myeloma|骨髓瘤|浆细胞瘤/u,
+    drop: true,
+    values: [
+      [rx(`\\s*-?\\s*(?:κ|\\bkappa\\b)(?:\\s*(?:type|型))?`), ['kappa']],
+      [rx(`\\s*-?\\s*(?:λ|\\blambda\\b)(?:\\s*(?:type|型))?`), ['lambda']],
     ],
   },
   {

@@ -19,6 +19,8 @@
  *    B3, non-stricturing non-penetrating B1), and its site (ileal L1, colonic L2, ileocolonic L3);
  *  - the EHS width class of an incisional hernia (W1–W3) and the excess blasts of a myelodysplastic syndrome (EB-1,
  *    EB-2, RAEB-1/2, 原始细胞增多-1/2);
+ *  - the Meyerding grade of a spondylolisthesis, named or not (Ⅱ度, grade 2), the CNLC stage of a liver cancer, and
+ *    a lymphoma's stage with its A / B group written apart (Ⅲ期A组 is stage IIIA) (heldout13);
  *  - the disease activity of an arthritis (high, moderate, low; 高 / 中 / 低疾病活动度), also from a DAS28 score
  *    (> 5.1 high, > 3.2 moderate, ≥ 2.6 low, below it remission).
  *
@@ -75,6 +77,12 @@ export const MORE_SCALE_RULES: ScaleRule[] = [
   // the traditional degree of a uterine prolapse, on the POP-Q scale; complete procidentia is POP-Q IV
   { re: rx(`(?<![a-z])(first|second|third|1st|2nd|3rd)[- ]?degree\\b|\\bdegree\\s*(${NUM})(?![a-z0-9])|(?<![a-z0-9])(${NUM})\\s*度(?:\\s*[轻重]型)?`), slot: 'stage', context: PROLAPSE, values: scaled('popq', (v) => DEGREE_TO_POPQ[ORDINAL[v] ?? num(v)] ?? [num(v)]) },
   { re: rx(`\\b(?:complete|total)(?=\\s*(?:uterine\\s*)?procidentia\\b)`), slot: 'stage', values: () => ['popq=4'] },
+  // the Meyerding grade of a spondylolisthesis, named or not, in 度 or 级 (heldout13)
+  { re: rx(`(?<![a-z])meyerding${WORD}(${NUM})${END}|(?<![a-z])grade\\s*(${NUM})(?![a-z0-9])|(?<![a-z0-9])(${NUM})\\s*[度级]`), slot: 'stage', context: /spondylolisthesis|listhesis|滑脱/u, values: scaled('meyerding') },
+  // the CNLC stage of a liver cancer (China liver cancer staging, Ia–IIIb, IV), the plain stage of one in Chinese use
+  { re: rx(`(?<![a-z])cnlc${WORD}(${NUM}[ab]?)${END}`), slot: 'stage', values: scaled('stage') },
+  // a lymphoma's stage with its A / B group written apart (Ⅲ期A组 is stage IIIA)
+  { re: rx(`(?<![a-z0-9])(${NUM})\\s*期\\s*([ab])\\s*组`), slot: 'stage', context: /lymphoma|淋巴瘤/u, values: (caps) => [`stage=${num(caps[0]!)}${caps[1]}`] },
   // the cell of origin of a diffuse large B-cell lymphoma
   { re: rx(`(?<![a-z])(?:non\\s*gcb|abc|activated\\s*b\\s*cell(?:\\s*like)?)(?:\\s*(?:type|subtype))?(?![a-z])|非生发中心(?:b细胞)?(?:来源)?型?`), slot: 'stage', context: /diffuse large b|dlbcl|弥漫(?:性)?大b/u, values: () => ['coo=nongcb'] },
   { re: rx(`(?<![a-z])(?:gcb|germinal\\s*cent(?:er|re)(?:\\s*b\\s*cell)?(?:\\s*like)?)(?:\\s*(?:type|subtype))?(?![a-z])|生发中心(?:b细胞)?(?:来源)?型?`), slot: 'stage', context: /diffuse large b|dlbcl|弥漫(?:性)?大b/u, values: () => ['coo=gcb'] },

@@ -127,6 +127,7 @@ const CAUSES: [RegExp, string][] = [
 ];
 /** A cause category that is a kind of another (it agrees with it), and the mechanism categories. */
 const PARENT: Record<string, string> = { influenza: 'virus', cmv: 'virus', ebv: 'virus', pneumococcus: 'streptococcus', staphylococcus: 'bacteria', streptococcus: 'bacteria', klebsiella: 'bacteria', pseudomonas: 'bacteria', cardioembolic: 'ischemic', atherothrombotic: 'ischemic', lacunar: 'ischemic' };
+const VALVE_CAUSES = new Set(['rheumatic', 'degenerative']);
 const MECHANISM = new Set(['ischemic', 'hemorrhagic', 'cardioembolic', 'atherothrombotic', 'lacunar']);
 
 // one test for every cause pattern: most names state no cause
@@ -161,6 +162,11 @@ export function causeConflict(a: readonly string[], b: readonly string[]): strin
   for (const mechanism of [false, true]) {
     const [x, y] = [a.filter((k) => MECHANISM.has(k) === mechanism), b.filter((k) => MECHANISM.has(k) === mechanism)];
     if (x.length > 0 && y.length > 0 && !x.some((u) => y.some((w) => agree(u, w)))) return `${mechanism ? 'mechanism' : 'cause'}: ${x.join('+')} vs ${y.join('+')}`;
+  }
+  // of a valve disease "ischaemic" is the cause (ischaemic mitral regurgitation), against a rheumatic or degenerative one
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    const valve = y.filter((k) => VALVE_CAUSES.has(k));
+    if (x.includes('ischemic') && !x.some((k) => VALVE_CAUSES.has(k)) && valve.length > 0 && !y.includes('ischemic')) return `cause: ischemic vs ${valve.join('+')}`;
   }
   return undefined;
 }

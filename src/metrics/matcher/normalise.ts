@@ -38,7 +38,7 @@ import { ALTERNATIVES } from './descriptive.js';
 import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type Slots } from './qualifiers.js';
 import { readAxes } from './axes.js';
-import { lendQualifiers, namedSubtype, onlyQualifiers } from './paren-qualifiers.js';
+import { aliasSides, lendQualifiers, namedSubtype, onlyQualifiers } from './paren-qualifiers.js';
 import { readParentheses } from './paren-readings.js';
 import { colonLabel } from './colon-label.js';
 import { fullKeyOf } from './slot-compare.js';
@@ -383,7 +383,7 @@ export function analyse(input: unknown, lang: MatchLang, hooks: NormaliseHooks =
   if (readings[0] && parenCauses.length > 0) readings[0].s.causes = [...new Set([...readings[0].s.causes, ...parenCauses])];
   // a part that, read in front of the name, leaves its key unchanged states only qualifiers of it (心房颤动（持续性）)
   for (const r of readings) if (r.kind === 'joined' && r !== readings[0] && r.s.key === readings[0]?.s.key) parenSlots.push(r.s.slots);
-  lendQualifiers(readings, parenSlots);
+  lendQualifiers(readings, [...parenSlots, ...aliasSides(readings)]);
   const main = readings[0];
   if (main && cause !== undefined && cause !== '') {
     // the qualifiers of a named cause are the cause's ("hypertension due to primary aldosteronism" is not a primary

@@ -52,6 +52,17 @@ export function subtypesAsConcept(reads: { r: { kind: string; s: StrippedLike };
   }
 }
 
+/**
+ * The side a parenthesised name states, for a name that states none (heldout13): a side in parentheses is the
+ * diseased part's whatever else they say — 甲状腺乳头状癌（左叶）, 异位妊娠（左侧输卵管） are left-sided, so they
+ * conflict with a right-sided gold as 左侧输卵管妊娠 does.
+ */
+export function aliasSides(readings: { kind: string; s: StrippedLike }[]): Slots[] {
+  const main = readings.find((r) => r.kind === 'main');
+  if (main === undefined || main.s.slots.side !== undefined) return [];
+  return readings.filter((r) => r.kind === 'alias' && r.s.slots.side !== undefined).map((r) => ({ side: r.s.slots.side! }));
+}
+
 /** Give the main and head readings the qualifiers of their parentheses (see the file comment). */
 export function lendQualifiers(readings: { kind: string; s: StrippedLike }[], parenSlots: Slots[]): void {
   const scales = (vs: string[] | undefined): Set<string> => new Set((vs ?? []).map((v) => v.split('=')[0]!));

@@ -150,12 +150,14 @@ const TNM = /\b[cpy]?t([0-4x]|is)([a-d]?)\s*n([0-3x])([a-c]?)\s*m([01x])([a-c]?)
 /** T and N without M, and N alone ("N1b" of a cancer; not the N of H1N1), read as their letters only. */
 const TN = /\b[cpy]?t([0-4x]|is)([a-d]?)\s*n([0-3x])([a-c]?)\b/g;
 const N_ALONE = /(?<![a-z0-9])[cpy]?n([0-3])([a-c]?)(?![a-z0-9])/g;
+/** T alone ("pT1b", "T1a", "pTa" of a cancer, heldout13), read as its letter only; not a vertebra (T12) or T2DM. */
+const T_ALONE = /(?<![a-z0-9])[cpy]?t([0-4x]|is|a)([a-d]?)(?![a-z0-9])/g;
 const CANCER = /carcinoma|cancer|tumou?r|melanoma|sarcoma|癌|瘤/u;
 
 // one test for every pattern above: most names state no stage at all, and are returned as they are. A pattern read
 // only in a disease's context (a named scale of one disease) is tested only when a context is there: the union of
 // every pattern grew slow to test on every reading of every name
-const FREE = anyOf([...RULES.filter((r) => !r.context).map((r) => r.re), ...SEVERITY.map(([re]) => re), EXACERBATION, ...PHASES.map(([re]) => re), ...COMPENSATION.map(([re]) => re), TNM, TN, N_ALONE]);
+const FREE = anyOf([...RULES.filter((r) => !r.context).map((r) => r.re), ...SEVERITY.map(([re]) => re), EXACERBATION, ...PHASES.map(([re]) => re), ...COMPENSATION.map(([re]) => re), TNM, TN, N_ALONE, T_ALONE]);
 const IN_CONTEXT = RULES.filter((r) => r.context).map((r) => ({ context: r.context!, test: new RegExp(r.re.source, r.re.flags.replace('g', '')) }));
 const CONTEXTS = anyOf(IN_CONTEXT.map((r) => r.context));
 const stagesStated = (input: string, context: string): boolean =>
@@ -200,6 +202,11 @@ export function readStages(input: string, context = input): StageReading {
     t = t.replace(N_ALONE, (m, nv: string, ns: string) => {
       dropped.push(m.trim());
       add('stage', [`n=${nv}${ns}`]);
+      return ' ';
+    });
+    t = t.replace(T_ALONE, (m, tv: string, ts: string) => {
+      dropped.push(m.trim());
+      if (tv !== 'x') add('stage', [`t=${tv}${ts}`]);
       return ' ';
     });
   }
