@@ -2,8 +2,9 @@
  * The bundled run's scores do not move under refactoring: `clinicallab run` on ClinicalBench-Open with the
  * built-in baseline, then `score --json --ci --by department` and the report's leaderboard, departments and cases
  * exports, are compared with files written by the code before the issue 18 redesign (test/fixtures/golden-bundled).
- * They were rewritten once since, on 2026-12-07, when issue 16's matcher changed its judgement of some diagnoses:
- * only preliminary- and final-diagnosis rows (and the scores made of them) differed, no other row or field.
+ * They were rewritten twice since, when issue 16's matcher changed its judgement of some diagnoses (2026-12-07)
+ * and its explanations (2026-12-08: which predicted item matched, and why, in 7 preliminary- and final-diagnosis
+ * rows; no score or other field moved): only those rows differed, no other row or field.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
