@@ -8,15 +8,14 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentRecordOf } from '../../src/agent/agent-record.js';
-import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import { buildViewModel } from '../../src/report/view-model.js';
 import { RunStore } from '../../src/run/store.js';
-import { refusals } from '../support/refusals.js';
+import { agentRefusals, refusals, SMALL_AGENT_ARGS } from '../support/refusals.js';
 import { runCli, tempDir } from '../helpers.js';
 
 const AGENT = 'agent#1@1';
 const KEY = `agent:${AGENT}`;
-const AGENT_ARGS = ['--variant', '1@1', '--cases', join(BUNDLED_CASES_DIR, 'urology.json'), '--lang', 'en', '--limit', '1', '--no-cache'];
+const AGENT_ARGS = SMALL_AGENT_ARGS;
 
 let dir = '';
 beforeAll(async () => {
@@ -33,13 +32,6 @@ function edited(set: string): string {
   store.db.prepare(`UPDATE manifest SET value = ${set} WHERE key = ?`).run(KEY);
   store.close();
   return copy;
-}
-
-/** What `report` (library and command) and a resumed `agent` say about a run. */
-async function saidAbout(run: string): Promise<string[]> {
-  const resumed = await runCli('agent', ...AGENT_ARGS, '--out', run);
-  expect(resumed.code).not.toBe(0);
-  return [...(await refusals(run, 'leaderboard')), resumed.err];
 }
 
 describe('the stored record of an agent run', () => {
@@ -61,14 +53,14 @@ describe('the stored record of an agent run', () => {
 
   it('refuses a field of the wrong type deep in the routing table, naming the run, the key and the field', async () => {
     const bad = edited(`json_set(value, '$.routing.departments.urology.models[0].score', 'high')`);
-    const said = await saidAbout(bad);
+    const said = await agentRefusals(bad);
     expect(said).toHaveLength(3);
     for (const s of said) expect(s).toContain(`run ${bad}, record ${KEY}: config.routing.departments.urology.models[0].score is the text "high", not a number or null`);
   }, 60_000);
 
   it('refuses a record without a field it needs, and one whose models are not as recorded', async () => {
     const missing = edited(`json_remove(value, '$.k')`);
-    for (const s of await saidAbout(missing)) expect(s).toContain(`run ${missing}, record ${KEY}: config.k is missing, not a number`);
+    for (const s of await agentRefusals(missing)) expect(s).toContain(`run ${missing}, record ${KEY}: config.k is missing, not a number`);
     const model = edited(`json_set(value, '$.models[0].roles[0]', 'surgeon')`);
     const [lib] = await refusals(model, 'leaderboard');
     expect(lib).toContain(`record ${KEY}: config.models[0].roles[0] is the text "surgeon", not one of navigator, clinician`);
@@ -76,7 +68,7 @@ describe('the stored record of an agent run', () => {
 
   it('refuses a record whose JSON is cut short', async () => {
     const cut = edited('substr(value, 1, 40)');
-    for (const s of await saidAbout(cut)) expect(s).toContain(`run ${cut}, record ${KEY}: config is not JSON`);
+    for (const s of await agentRefusals(cut)) expect(s).toContain(`run ${cut}, record ${KEY}: config is not JSON`);
   }, 60_000);
 
   it('reads a run without the record (its steps only) as before: an agent whose configuration was not recorded', async () => {

@@ -8,15 +8,14 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentStats } from '../../src/agent/stats.js';
-import { BUNDLED_CASES_DIR } from '../../src/bench/bundled.js';
 import { jobRecords } from '../../src/run/records.js';
 import { AGENT_STEP_KINDS } from '../../src/run/step-records.js';
 import { RunStore } from '../../src/run/store.js';
-import { refusals } from '../support/refusals.js';
+import { agentRefusals, refusals, SMALL_AGENT_ARGS } from '../support/refusals.js';
 import { runCli, tempDir } from '../helpers.js';
 
 const AGENT = 'agent#1@1';
-const AGENT_ARGS = ['--variant', '1@1', '--cases', join(BUNDLED_CASES_DIR, 'urology.json'), '--lang', 'en', '--limit', '1', '--no-cache'];
+const AGENT_ARGS = SMALL_AGENT_ARGS;
 
 let dir = '';
 beforeAll(async () => {
@@ -34,13 +33,6 @@ function edited(kind: string, set: string): { dir: string; key: string } {
   store.db.prepare(`UPDATE jobs SET parsed = ${set} WHERE key = ?`).run(key);
   store.close();
   return { dir: copy, key };
-}
-
-/** What `report` (library and command) and a resumed `agent` say about a run. */
-async function saidAbout(run: string): Promise<string[]> {
-  const resumed = await runCli('agent', ...AGENT_ARGS, '--out', run);
-  expect(resumed.code).not.toBe(0);
-  return [...(await refusals(run, 'leaderboard')), resumed.err];
 }
 
 describe("ClinicalAgent's stored steps", () => {
@@ -70,7 +62,7 @@ describe("ClinicalAgent's stored steps", () => {
 
   it('refuse a consultation whose orders are not lists, naming the run, the job and the field', async () => {
     const bad = edited('agent-consult', `json_set(parsed, '$.orders.labs', 'all of them')`);
-    const said = await saidAbout(bad.dir);
+    const said = await agentRefusals(bad.dir);
     expect(said).toHaveLength(3);
     for (const s of said) {
       expect(s).toContain(`run ${bad.dir}, job ${bad.key} (${AGENT}, agent-consult, case `);
@@ -88,7 +80,7 @@ describe("ClinicalAgent's stored steps", () => {
     expect(fin).toContain(`job ${final.key} (${AGENT}, agent-final, case `);
     expect(fin).toContain('parsed.sections.preliminary is number 3, not a text');
     const cut = edited('agent-lab', 'substr(parsed, 1, 20)');
-    for (const s of await saidAbout(cut.dir)) expect(s).toContain(`run ${cut.dir}, job ${cut.key} (${AGENT}, agent-lab, case `);
+    for (const s of await agentRefusals(cut.dir)) expect(s).toContain(`run ${cut.dir}, job ${cut.key} (${AGENT}, agent-lab, case `);
   }, 90_000);
 
   it('refuse a step of a kind the workflow does not write', async () => {
