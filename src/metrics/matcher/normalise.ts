@@ -39,7 +39,7 @@ import { causesOf, NEGATION_ZH_G, zhNegation } from './negation.js';
 import { DROP, EXPLANATION, HEDGES, LEAD_GROUPS, REWRITES, SLOT_RULES, ZH_VARIANTS, removeAll, rewrite, type Slots } from './qualifiers.js';
 import { readAxes } from './axes.js';
 import { aliasSides, lendQualifiers, namedSubtype, onlyQualifiers } from './paren-qualifiers.js';
-import { readParentheses } from './paren-readings.js';
+import { readParentheses, tidy } from './paren-readings.js';
 import { colonLabel } from './colon-label.js';
 import { fullKeyOf } from './slot-compare.js';
 import { namedScaleAt } from './named-scales.js';
@@ -133,9 +133,6 @@ const DOWN_EN = /^(?:hypo\w*|decreased|reduced|low)$/;
 const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'and', 'or', 'with', 'from', 'as', 'its', 'side', 'sided', 'involving', 'affecting', 'within', 'into', 'is', 'are', 'was', 'disease', 'disorder', 'diseases', 'dz', 'around', 'mellitus', 'intervertebral', 'related', 'associated', 'induced', 'fundal', 'fundus', 'pedicle', 'formation', 'intra']);
 const UNIT_RE = /[a-z0-9]+|\p{Script=Han}|\p{L}+/gu;
 
-function tidy(t: string): string {
-  return t.replace(/\s+/g, ' ').replace(/^[\s,.;:、。/-]+|[\s,.;:、。/-]+$/gu, '');
-}
 
 /** Cheap English stemmer for plurals: nodules → nodule, varicosities → varicosity; short words unchanged. */
 function stem(w: string): string {

@@ -20,7 +20,8 @@ export interface Parentheses {
   headWordJoined: Map<string, string>;
 }
 
-const tidy = (t: string): string => t.replace(/\s+/g, ' ').replace(/^[\s,.;:、。/-]+|[\s,.;:、。/-]+$/gu, '');
+/** Spaces collapsed, list punctuation trimmed from both ends (normalise.ts reads the name's parts with it too). */
+export const tidy = (t: string): string => t.replace(/\s+/g, ' ').replace(/^[\s,.;:、。/-]+|[\s,.;:、。/-]+$/gu, '');
 
 export function readParentheses(text: string, mode: MatchLang): Parentheses {
   let t = text;
